@@ -1,0 +1,41 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "intentd",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "intentd", targets: ["intentd"]),
+        .library(name: "IntentModel", targets: ["IntentModel"]),
+        .library(name: "Phrases", targets: ["Phrases"]),
+        .library(name: "Resolvers", targets: ["Resolvers"]),
+        .library(name: "Routing", targets: ["Routing"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        .target(name: "IntentModel"),
+        .target(
+            name: "Phrases",
+            dependencies: ["IntentModel", .product(name: "Yams", package: "Yams")]
+        ),
+        .target(name: "Resolvers", dependencies: ["IntentModel"]),
+        .target(name: "Routing", dependencies: ["IntentModel", "Phrases", "Resolvers"]),
+        .target(name: "IntentTesting", dependencies: ["IntentModel", "Phrases", "Routing"]),
+        .executableTarget(
+            name: "intentd",
+            dependencies: [
+                "IntentModel", "Phrases", "Resolvers", "Routing",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "IntentModelTests", dependencies: ["IntentModel", "IntentTesting"]),
+        .testTarget(name: "PhrasesTests", dependencies: ["Phrases", "IntentTesting"]),
+        .testTarget(name: "ResolversTests", dependencies: ["Resolvers", "IntentTesting"]),
+        .testTarget(name: "RoutingTests", dependencies: ["Routing", "IntentTesting"]),
+        .testTarget(name: "intentdTests", dependencies: ["IntentTesting"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

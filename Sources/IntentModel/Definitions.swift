@@ -1,0 +1,222 @@
+/// Where a definition came from, for diagnostics (`Phrases/tasks.yaml:14:23`).
+public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+    public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// A program that owns intents, entities and enums.
+public struct AppDefinition: Hashable, Sendable {
+    /// Short stable id, the prefix of its intent ids (`tasks`).
+    public var id: String
+    /// The name people say and see ("Mighty Tasks").
+    public var displayName: String
+    /// Other names people use for the app ("my tasks").
+    public var synonyms: [String]
+    public var intents: [IntentDefinition]
+    public var entityTypes: [EntityTypeDefinition]
+    public var enums: [EnumDefinition]
+    /// Phrase templates, by language and intent.
+    public var phrases: [PhraseTemplate]
+    /// Expansion rules (`<rule>`) visible to this app's templates.
+    public var rules: [String: PhraseTemplate]
+    /// The command line that starts the app on demand, if any.
+    public var exec: [String]?
+
+    public init(
+        id: String, displayName: String, synonyms: [String] = [], intents: [IntentDefinition] = [],
+        entityTypes: [EntityTypeDefinition] = [], enums: [EnumDefinition] = [], phrases: [PhraseTemplate] = [],
+        rules: [String: PhraseTemplate] = [:], exec: [String]? = nil
+    ) {
+        self.id = id
+        self.displayName = displayName
+        self.synonyms = synonyms
+        self.intents = intents
+        self.entityTypes = entityTypes
+        self.enums = enums
+        self.phrases = phrases
+        self.rules = rules
+        self.exec = exec
+    }
+
+    public func intent(_ id: String) -> IntentDefinition? { intents.first { $0.id == id } }
+    public func entityType(_ name: String) -> EntityTypeDefinition? { entityTypes.first { $0.name == name } }
+    public func enumType(_ name: String) -> EnumDefinition? { enums.first { $0.name == name } }
+}
+
+/// One phrase template, in the syntax of docs/phrases.md, for one intent.
+public struct PhraseTemplate: Hashable, Sendable {
+    /// The intent it reaches (`tasks.add`); empty for an expansion rule.
+    public var intent: String
+    public var language: String
+    public var text: String
+    public var location: SourceLocation?
+    public init(intent: String, language: String, text: String, location: SourceLocation? = nil) {
+        self.intent = intent
+        self.language = language
+        self.text = text
+        self.location = location
+    }
+}
+
+/// Who may run an intent.
+public enum AuthenticationPolicy: String, Hashable, Sendable, CaseIterable {
+    case alwaysAllowed
+    case requiresAuthentication
+    case requiresLocalDeviceAuthentication
+}
+
+/// One unit of function an app exposes.
+public struct IntentDefinition: Hashable, Sendable {
+    /// `app.name`, e.g. `tasks.add`.
+    public var id: String
+    /// A short verb-noun title ("Create new task").
+    public var title: String
+    public var description: String
+    public var parameters: [ParameterDefinition]
+    public var isDiscoverable: Bool
+    public var openAppWhenRun: Bool
+    public var authenticationPolicy: AuthenticationPolicy
+    /// The question asked before it runs, when it needs confirmation.
+    public var confirmationDialog: String?
+    /// A sentence with parameters interpolated: "Open ${shelf}".
+    public var parameterSummary: String?
+    /// The assistant schema it adopts (`mail.createDraft`).
+    public var adoptedSchema: String?
+
+    public init(
+        id: String, title: String, description: String = "", parameters: [ParameterDefinition] = [],
+        isDiscoverable: Bool = true, openAppWhenRun: Bool = false,
+        authenticationPolicy: AuthenticationPolicy = .alwaysAllowed, confirmationDialog: String? = nil,
+        parameterSummary: String? = nil, adoptedSchema: String? = nil
+    ) {
+        self.id = id
+        self.title = title
+        self.description = description
+        self.parameters = parameters
+        self.isDiscoverable = isDiscoverable
+        self.openAppWhenRun = openAppWhenRun
+        self.authenticationPolicy = authenticationPolicy
+        self.confirmationDialog = confirmationDialog
+        self.parameterSummary = parameterSummary
+        self.adoptedSchema = adoptedSchema
+    }
+
+    /// The app part of the id.
+    public var appID: String { String(id.prefix { $0 != "." }) }
+
+    public func parameter(_ name: String) -> ParameterDefinition? { parameters.first { $0.name == name } }
+}
+
+/// One typed input of an intent.
+public struct ParameterDefinition: Hashable, Sendable {
+    public var name: String
+    public var title: String
+    public var type: ValueType
+    public var isOptional: Bool
+    public var defaultValue: Value?
+    /// The question asked when the value is missing.
+    public var requestValueDialog: String?
+    public var description: String
+
+    public init(
+        name: String, title: String? = nil, type: ValueType, isOptional: Bool = false, defaultValue: Value? = nil,
+        requestValueDialog: String? = nil, description: String = ""
+    ) {
+        self.name = name
+        self.title = title ?? name
+        self.type = type
+        self.isOptional = isOptional
+        self.defaultValue = defaultValue
+        self.requestValueDialog = requestValueDialog
+        self.description = description
+    }
+
+    /// True when the intent cannot run without a value from the user.
+    public var isRequired: Bool { !isOptional && defaultValue == nil && !type.isList }
+}
+
+/// A typed attribute of an entity that people can filter and sort by.
+public struct PropertyDefinition: Hashable, Sendable {
+    public var name: String
+    public var title: String
+    public var type: ValueType
+    public var isOptional: Bool
+    public init(name: String, title: String? = nil, type: ValueType, isOptional: Bool = false) {
+        self.name = name
+        self.title = title ?? name
+        self.type = type
+        self.isOptional = isOptional
+    }
+}
+
+/// An app concept whose values are dynamic (a book, a task).
+public struct EntityTypeDefinition: Hashable, Sendable {
+    /// Qualified name `app.Name`.
+    public var name: String
+    public var displayName: String
+    public var properties: [PropertyDefinition]
+    /// Known values, compiled into the matcher (fixtures, or what the app suggested).
+    public var values: [EntityRecord]
+    public var adoptedSchema: String?
+
+    public init(
+        name: String, displayName: String, properties: [PropertyDefinition] = [], values: [EntityRecord] = [],
+        adoptedSchema: String? = nil
+    ) {
+        self.name = name
+        self.displayName = displayName
+        self.properties = properties
+        self.values = values
+        self.adoptedSchema = adoptedSchema
+    }
+}
+
+/// One entity value: id, display representation, the names people call it, and its properties.
+public struct EntityRecord: Hashable, Sendable {
+    public var id: String
+    public var title: String
+    public var subtitle: String?
+    public var synonyms: [String]
+    public var properties: [String: Value]
+
+    public init(id: String, title: String, subtitle: String? = nil, synonyms: [String] = [], properties: [String: Value] = [:]) {
+        self.id = id
+        self.title = title
+        self.subtitle = subtitle
+        self.synonyms = synonyms
+        self.properties = properties
+    }
+
+    public var reference: EntityReference { EntityReference(id: id, title: title) }
+}
+
+/// A fixed set of cases with display titles and synonyms.
+public struct EnumDefinition: Hashable, Sendable {
+    /// Qualified name `app.Name`.
+    public var name: String
+    public var displayName: String
+    public var cases: [EnumCase]
+    public init(name: String, displayName: String, cases: [EnumCase]) {
+        self.name = name
+        self.displayName = displayName
+        self.cases = cases
+    }
+}
+
+public struct EnumCase: Hashable, Sendable {
+    public var id: String
+    public var title: String
+    public var synonyms: [String]
+    public init(id: String, title: String, synonyms: [String] = []) {
+        self.id = id
+        self.title = title
+        self.synonyms = synonyms
+    }
+}

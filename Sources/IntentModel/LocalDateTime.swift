@@ -1,0 +1,82 @@
+import Foundation
+
+/// A wall-clock date and time with no zone attached: what people mean by "tomorrow at 5 pm".
+///
+/// intentd resolves dates in the zone of `TZ` and writes them as local ISO-8601
+/// (`2026-11-19T17:00:00`), so the value keeps the components rather than an instant.
+public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
+
+    public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
+        self.year = year
+        self.month = month
+        self.day = day
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+    }
+
+    /// Reads `YYYY-MM-DD`, `YYYY-MM-DDTHH:MM` or `YYYY-MM-DDTHH:MM:SS`; a trailing zone
+    /// (`Z`, `+01:00`) is accepted and dropped, since the value is local by definition.
+    public init?(iso8601 text: String) {
+        var body = Substring(text.trimmingCharacters(in: .whitespaces))
+        if body.hasSuffix("Z") { body = body.dropLast() }
+        if let tIndex = body.firstIndex(where: { $0 == "T" || $0 == " " }) {
+            let timePart = body[body.index(after: tIndex)...]
+            if let zoneStart = timePart.lastIndex(where: { $0 == "+" || $0 == "-" }) {
+                body = body[..<zoneStart]
+            }
+        }
+        let pieces = body.split(whereSeparator: { $0 == "T" || $0 == " " })
+        guard let datePart = pieces.first else { return nil }
+        let dateFields = datePart.split(separator: "-").compactMap { Int($0) }
+        guard dateFields.count == 3 else { return nil }
+        var timeFields = [0, 0, 0]
+        if pieces.count > 1 {
+            let parsed = pieces[1].split(separator: ":").map { Double($0) }
+            guard (2...3).contains(parsed.count), parsed.allSatisfy({ $0 != nil }) else { return nil }
+            for (index, value) in parsed.enumerated() { timeFields[index] = Int(value ?? 0) }
+        }
+        self.init(
+            year: dateFields[0], month: dateFields[1], day: dateFields[2],
+            hour: timeFields[0], minute: timeFields[1], second: timeFields[2])
+        guard (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute),
+            (0...60).contains(second)
+        else { return nil }
+    }
+
+    /// `2026-11-19T17:00:00`.
+    public var iso8601: String {
+        String(format: "%04d-%02d-%02dT%02d:%02d:%02d", year, month, day, hour, minute, second)
+    }
+
+    public var description: String { iso8601 }
+
+    public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool {
+        (lhs.year, lhs.month, lhs.day, lhs.hour, lhs.minute, lhs.second)
+            < (rhs.year, rhs.month, rhs.day, rhs.hour, rhs.minute, rhs.second)
+    }
+
+    /// The instant this wall-clock time names in `zone`.
+    public func date(in zone: TimeZone) -> Date? {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return calendar.date(
+            from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))
+    }
+
+    /// The wall-clock time of `date` in `zone`.
+    public init(_ date: Date, in zone: TimeZone) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        self.init(
+            year: c.year ?? 1970, month: c.month ?? 1, day: c.day ?? 1,
+            hour: c.hour ?? 0, minute: c.minute ?? 0, second: c.second ?? 0)
+    }
+}

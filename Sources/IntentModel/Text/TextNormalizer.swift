@@ -1,0 +1,144 @@
+import Foundation
+
+/// Turns text into tokens the same way for utterances, phrase templates and values,
+/// so that what people say and what authors write meet in one form.
+///
+/// - Unicode NFKC and case folding ("Ｍｉｌｋ" and "MILK" both give `milk`).
+/// - Punctuation separates words and is dropped, except where it is part of a value:
+///   inside numbers (`12.50`, `1,200`, `5:30`, `11/25`), e-mail addresses, URLs and
+///   domain names, and the symbols `$ € £ ¥ % °` and `+`, which become tokens of their own.
+/// - Dotted abbreviations lose their dots (`p.m.` gives `pm`).
+/// - English contractions expand (`what's` gives `what is`, `i'm` gives `i am`); other
+///   apostrophes are dropped (`o'clock` gives `oclock`).
+/// - CJK characters are one token each, since those scripts do not separate words.
+public struct TextNormalizer: Sendable {
+    public init() {}
+
+    public func tokens(_ text: String) -> [Token] {
+        let scalars = Array(text.precomposedStringWithCompatibilityMapping.unicodeScalars)
+        // NFKC may change the scalar count; offsets are into the normalized text, which is
+        // what `sourceText(_:in:)` slices, so callers use the same normalized string.
+        var result: [Token] = []
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if Self.isCJK(scalar) {
+                result.append(Token(text: String(scalar), sourceRange: index..<index + 1, isCJK: true))
+                index += 1
+                continue
+            }
+            if Self.symbolTokens.contains(scalar) {
+                result.append(Token(text: String(scalar), sourceRange: index..<index + 1))
+                index += 1
+                continue
+            }
+            if !Self.isWordScalar(scalar) {
+                index += 1
+                continue
+            }
+            // A run of word characters and joiners, e.g. "john@example.com", "12.50", "p.m.".
+            var end = index
+            while end < scalars.count {
+                let s = scalars[end]
+                if Self.isCJK(s) || Self.symbolTokens.contains(s) { break }
+                if Self.isWordScalar(s) {
+                    end += 1
+                } else if Self.joiners.contains(s), end + 1 < scalars.count, Self.isWordScalar(scalars[end + 1]),
+                    !Self.isCJK(scalars[end + 1])
+                {
+                    end += 1
+                } else {
+                    break
+                }
+            }
+            let raw = String(String.UnicodeScalarView(scalars[index..<end])).lowercased()
+            for piece in Self.split(word: raw) {
+                result.append(Token(text: piece, sourceRange: index..<end))
+            }
+            index = end
+        }
+        return result
+    }
+
+    /// Normalized token texts only.
+    public func words(_ text: String) -> [String] { tokens(text).map(\.text) }
+
+    /// The normalized source text covered by tokens `range` of `tokens`, with its original casing.
+    public func sourceText(_ range: Range<Int>, of tokens: [Token], in text: String) -> String {
+        guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= tokens.count else { return "" }
+        let scalars = Array(text.precomposedStringWithCompatibilityMapping.unicodeScalars)
+        let from = tokens[range.lowerBound].sourceRange.lowerBound
+        let to = tokens[range.upperBound - 1].sourceRange.upperBound
+        guard from < to, to <= scalars.count else { return "" }
+        return String(String.UnicodeScalarView(scalars[from..<to]))
+    }
+
+    static let symbolTokens: Set<Unicode.Scalar> = ["$", "€", "£", "¥", "%", "°", "+", "#"]
+    static let joiners: Set<Unicode.Scalar> = [".", ",", ":", "/", "@", "'", "’", "-", "_"]
+
+    static func isWordScalar(_ s: Unicode.Scalar) -> Bool {
+        s.properties.isAlphabetic || s.properties.numericType != nil || s.properties.generalCategory == .nonspacingMark
+    }
+
+    static func isCJK(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0xAC00...0xD7AF, 0x20000...0x2FA1F:
+            return true
+        default:
+            return false
+        }
+    }
+
+    static let contractions: [String: [String]] = [
+        "what's": ["what", "is"], "whats": ["what", "is"], "that's": ["that", "is"], "it's": ["it", "is"],
+        "there's": ["there", "is"], "here's": ["here", "is"], "who's": ["who", "is"], "where's": ["where", "is"],
+        "how's": ["how", "is"], "let's": ["let", "us"], "i'm": ["i", "am"], "im": ["i", "am"],
+        "you're": ["you", "are"], "we're": ["we", "are"], "they're": ["they", "are"],
+        "i've": ["i", "have"], "you've": ["you", "have"], "we've": ["we", "have"],
+        "i'll": ["i", "will"], "you'll": ["you", "will"], "we'll": ["we", "will"],
+        "i'd": ["i", "would"], "you'd": ["you", "would"], "we'd": ["we", "would"],
+        "don't": ["do", "not"], "dont": ["do", "not"], "doesn't": ["does", "not"], "didn't": ["did", "not"],
+        "can't": ["can", "not"], "cant": ["can", "not"], "won't": ["will", "not"], "isn't": ["is", "not"],
+        "aren't": ["are", "not"], "wasn't": ["was", "not"], "haven't": ["have", "not"],
+        "shouldn't": ["should", "not"], "wouldn't": ["would", "not"], "couldn't": ["could", "not"],
+        "gonna": ["going", "to"], "wanna": ["want", "to"], "gotta": ["got", "to"],
+    ]
+
+    /// Splits one raw word run into tokens: strips trailing joiners, drops dots of
+    /// abbreviations, expands contractions, splits on joiners that do not bind a value.
+    static func split(word raw: String) -> [String] {
+        let word = raw.replacingOccurrences(of: "’", with: "'")
+        if let expanded = contractions[word] { return expanded }
+        if word.contains("@") || looksLikeURL(word) { return [word] }
+        if word.first?.isNumber == true || (word.first == "-" && word.dropFirst().first?.isNumber == true) {
+            // "12.50", "1,200", "5:30", "11/25", "3rd", "5pm", "2h30": one token, and a
+            // trailing unit glued by a hyphen ("20-minute") splits off.
+            if let hyphen = word.firstIndex(of: "-"), hyphen != word.startIndex {
+                return [String(word[..<hyphen])] + split(word: String(word[word.index(after: hyphen)...]))
+            }
+            return [word]
+        }
+        if word.contains(".") {
+            let parts = word.split(separator: ".")
+            if parts.allSatisfy({ $0.count == 1 }) { return [parts.joined()] }  // p.m., u.s.
+            return parts.map(String.init)
+        }
+        var pieces: [String] = []
+        for piece in word.split(whereSeparator: { $0 == "," || $0 == ":" || $0 == "/" || $0 == "-" || $0 == "_" }) {
+            let text = String(piece)
+            if let expanded = contractions[text] {
+                pieces += expanded
+            } else {
+                pieces.append(text.replacingOccurrences(of: "'", with: ""))
+            }
+        }
+        return pieces.filter { !$0.isEmpty }
+    }
+
+    static func looksLikeURL(_ word: String) -> Bool {
+        if word.hasPrefix("http") && word.contains("://") { return true }
+        if word.hasPrefix("www.") { return true }
+        let tlds = [".com", ".org", ".net", ".io", ".dev", ".edu", ".gov", ".co.uk", ".de", ".fr"]
+        return tlds.contains { word.hasSuffix($0) || word.contains($0 + "/") } && word.count > 4
+    }
+}

@@ -1,0 +1,85 @@
+/// The type of an intent parameter, an entity property or a resolved value.
+///
+/// Written in phrase files and on the socket as a short name: `String`, `Int`, `Double`,
+/// `Bool`, `Date`, `Duration`, `URL`, `Email`, `PhoneNumber`, `CurrencyAmount`,
+/// `Measurement` (or `Temperature`, `Length`, ... for one dimension), `Person`, `File`,
+/// the name of an app enum or entity type, and `[T]` for a list of `T`.
+public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
+    case string
+    case int
+    case double
+    case bool
+    case date
+    case duration
+    case url
+    case email
+    case phoneNumber
+    case currencyAmount
+    /// A measurement; `dimension` is `temperature`, `length`, ... or nil for any.
+    case measurement(dimension: String?)
+    case person
+    case file
+    /// An app enum, by its qualified name `app.Name`.
+    case enumeration(String)
+    /// An app entity type, by its qualified name `app.Name`.
+    case entity(String)
+    case list(ValueType)
+
+    static let builtinNames: [String: ValueType] = [
+        "String": .string, "Int": .int, "Integer": .int, "Double": .double, "Number": .double,
+        "Bool": .bool, "Boolean": .bool, "Date": .date, "Duration": .duration, "URL": .url,
+        "Email": .email, "PhoneNumber": .phoneNumber, "CurrencyAmount": .currencyAmount,
+        "Measurement": .measurement(dimension: nil), "Temperature": .measurement(dimension: "temperature"),
+        "Length": .measurement(dimension: "length"), "Mass": .measurement(dimension: "mass"),
+        "Volume": .measurement(dimension: "volume"), "Speed": .measurement(dimension: "speed"),
+        "Person": .person, "File": .file,
+    ]
+
+    /// Parses a type name. `resolveCustom` maps a bare enum or entity name to its
+    /// qualified type, or returns nil when there is no such type.
+    public static func parse(_ text: String, resolveCustom: (String) -> ValueType?) -> ValueType? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasPrefix("["), trimmed.hasSuffix("]") {
+            return parse(String(trimmed.dropFirst().dropLast()), resolveCustom: resolveCustom).map { .list($0) }
+        }
+        if let builtin = builtinNames[trimmed] { return builtin }
+        if trimmed.hasPrefix("Measurement<"), trimmed.hasSuffix(">") {
+            return .measurement(dimension: String(trimmed.dropFirst("Measurement<".count).dropLast()))
+        }
+        return resolveCustom(trimmed)
+    }
+
+    public var description: String {
+        switch self {
+        case .string: "String"
+        case .int: "Int"
+        case .double: "Double"
+        case .bool: "Bool"
+        case .date: "Date"
+        case .duration: "Duration"
+        case .url: "URL"
+        case .email: "Email"
+        case .phoneNumber: "PhoneNumber"
+        case .currencyAmount: "CurrencyAmount"
+        case .measurement(let dimension?): "Measurement<\(dimension)>"
+        case .measurement(nil): "Measurement"
+        case .person: "Person"
+        case .file: "File"
+        case .enumeration(let name), .entity(let name): name
+        case .list(let element): "[\(element)]"
+        }
+    }
+
+    /// The element type of a list, or the type itself.
+    public var elementType: ValueType {
+        if case .list(let element) = self { return element }
+        return self
+    }
+
+    public var isList: Bool {
+        if case .list = self { return true }
+        return false
+    }
+}
+
+import Foundation

@@ -1,0 +1,10 @@
+import ArgumentParser
+
+@main
+struct IntentdCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "intentd",
+        abstract: "Route what people say to the programs that can act on it.",
+        subcommands: []
+    )
+}
