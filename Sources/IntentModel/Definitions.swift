@@ -120,13 +120,13 @@ public struct ParameterDefinition: Hashable, Sendable {
     public var title: String
     public var type: ValueType
     public var isOptional: Bool
-    public var defaultValue: Value?
+    public var defaultValue: DefaultValue?
     /// The question asked when the value is missing.
     public var requestValueDialog: String?
     public var description: String
 
     public init(
-        name: String, title: String? = nil, type: ValueType, isOptional: Bool = false, defaultValue: Value? = nil,
+        name: String, title: String? = nil, type: ValueType, isOptional: Bool = false, defaultValue: DefaultValue? = nil,
         requestValueDialog: String? = nil, description: String = ""
     ) {
         self.name = name
@@ -140,6 +140,21 @@ public struct ParameterDefinition: Hashable, Sendable {
 
     /// True when the intent cannot run without a value from the user.
     public var isRequired: Bool { !isOptional && defaultValue == nil && !type.isList }
+}
+
+/// What a parameter takes when the user gives no value.
+public enum DefaultValue: Hashable, Sendable {
+    case value(Value)
+    /// The reference time of the request (a Date parameter's `default: now`).
+    case now
+
+    /// The concrete value, given the request's reference time.
+    public func resolve(now: LocalDateTime) -> Value {
+        switch self {
+        case .value(let value): value
+        case .now: .date(now)
+        }
+    }
 }
 
 /// A typed attribute of an entity that people can filter and sort by.

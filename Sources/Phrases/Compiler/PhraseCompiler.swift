@@ -1,0 +1,194 @@
+import IntentModel
+
+/// Compiles a ``PhraseLibrary`` into one ``Matcher``: every phrase of every app and every
+/// adopted schema in one automaton, every entity and enum name in one lexicon.
+///
+/// A template with an error is reported and left out; the rest compile.
+public struct PhraseCompiler {
+    let library: PhraseLibrary
+    let normalizer = TextNormalizer()
+    var nfa = NFA()
+    var vocabulary = Vocabulary()
+    var lexicon = Lexicon()
+    var phrases: [CompiledPhrase] = []
+    var slotClasses: [SlotClass] = []
+    var slotClassIndex: [SlotClass: Int32] = [:]
+    var parameterNames: [String] = []
+    var parameterIndex: [String: Int32] = [:]
+    var diagnostics: [Diagnostic] = []
+    var ruleCache: [String: TemplateNode] = [:]
+
+    /// Intents in the order the matcher reports them by index.
+    var intents: [IntentDefinition] = []
+
+    public init(library: PhraseLibrary) { self.library = library }
+
+    /// Compiles everything; returns the matcher and the diagnostics of the library and the templates.
+    public static func compile(_ library: PhraseLibrary) -> (matcher: Matcher, diagnostics: [Diagnostic]) {
+        var compiler = PhraseCompiler(library: library)
+        let matcher = compiler.build()
+        return (matcher, library.diagnostics + compiler.diagnostics)
+    }
+
+    mutating func build() -> Matcher {
+        for app in library.apps {
+            for intent in app.intents {
+                let intentIndex = intents.count
+                intents.append(intent)
+                for template in app.phrases where template.intent == intent.id {
+                    compile(template, intentIndex: intentIndex, app: app, schema: nil)
+                }
+                if let schemaID = intent.adoptedSchema {
+                    for set in library.schemaPhrases where set.schema == schemaID {
+                        for template in set.phrases {
+                            compile(template, intentIndex: intentIndex, app: app, schema: set)
+                        }
+                    }
+                }
+            }
+            addLexicon(for: app)
+        }
+        warnAboutUnfillableParameters()
+        let automaton = nfa.frozen(phrases: phrases, slotClasses: slotClasses, parameterNames: parameterNames)
+        var fillerWords = Set<Int32>()
+        var fillerPhrases: [[Int32]] = []
+        for resources in library.languages.values {
+            for word in resources.fillerWords { fillerWords.insert(vocabulary.intern(word)) }
+            for phrase in resources.fillerPhrases { fillerPhrases.append(phrase.map { vocabulary.intern($0) }) }
+        }
+        return Matcher(
+            automaton: automaton, vocabulary: vocabulary, lexicon: lexicon, fuzzy: FuzzyIndex(vocabulary: vocabulary),
+            fillerWords: fillerWords, fillerPhrases: fillerPhrases, intents: intents, apps: library.apps)
+    }
+
+    // MARK: - Templates
+
+    mutating func compile(_ template: PhraseTemplate, intentIndex: Int, app: AppDefinition, schema: SchemaPhraseSet?) {
+        let intent = intents[intentIndex]
+        let node: TemplateNode
+        do {
+            node = try TemplateParser.parse(template.text)
+        } catch {
+            report(error.message, template, offset: error.offset)
+            return
+        }
+        var context = TemplateContext(template: template, intent: intent, app: app, schema: schema)
+        guard let expanded = expand(node, context: &context, depth: 0) else { return }
+        let minimum = Self.minimumLiterals(expanded)
+        if minimum.literals == 0 && !minimum.hasAnchorSlot {
+            report("phrase \"\(template.text)\" has no fixed word, so it would match anything", template, offset: 0)
+            return
+        }
+        let phraseIndex = Int32(phrases.count)
+        phrases.append(
+            CompiledPhrase(
+                intentIndex: intentIndex, template: template.text, location: template.location, schema: schema?.schema,
+                language: template.language, minimumLiteralCount: minimum.literals))
+        let entry = nfa.newState()
+        nfa.addEpsilon(0, entry)
+        let end = emit(expanded, from: entry, context: context)
+        nfa.accepting[Int(end)] = phraseIndex
+    }
+
+    struct TemplateContext {
+        var template: PhraseTemplate
+        var intent: IntentDefinition
+        var app: AppDefinition
+        var schema: SchemaPhraseSet?
+        var ruleStack: [String] = []
+    }
+
+    mutating func report(_ message: String, _ template: PhraseTemplate, offset: Int) {
+        let detail = message.contains("\"") ? message : "\(message) in phrase \"\(template.text)\""
+        diagnostics.append(.error(detail, at: template.location?.advanced(by: offset)))
+    }
+
+    /// Replaces rules, checks slots; nil when the template has an error (already reported).
+    mutating func expand(_ node: TemplateNode, context: inout TemplateContext, depth: Int) -> TemplateNode? {
+        switch node {
+        case .text, .appName: return node
+        case .slot(let name, let column):
+            guard context.intent.parameter(name) != nil else {
+                let names = context.intent.parameters.map(\.name)
+                let known = names.isEmpty ? "\(context.intent.id) has no parameters" : "\(context.intent.id) has parameters \(names.joined(separator: ", "))"
+                let hint = Spelling.suggestion(for: name, among: names).map { "; did you mean '{\($0)}'?" } ?? ""
+                report("unknown slot '{\(name)}' in phrase \"\(context.template.text)\"; \(known)\(hint)", context.template, offset: depth == 0 ? column : 0)
+                return nil
+            }
+            return node
+        case .rule(let name, let column):
+            guard !context.ruleStack.contains(name) else {
+                report("rule '<\(name)>' refers to itself", context.template, offset: depth == 0 ? column : 0)
+                return nil
+            }
+            guard let rule = lookUpRule(name, context: context) else {
+                report("unknown rule '<\(name)>' in phrase \"\(context.template.text)\"", context.template, offset: depth == 0 ? column : 0)
+                return nil
+            }
+            context.ruleStack.append(name)
+            defer { context.ruleStack.removeLast() }
+            return expand(rule, context: &context, depth: depth + 1)
+        case .sequence(let parts), .alternative(let parts), .permutation(let parts):
+            var expanded: [TemplateNode] = []
+            for part in parts {
+                guard let e = expand(part, context: &context, depth: depth) else { return nil }
+                expanded.append(e)
+            }
+            if case .sequence = node { return .sequence(expanded) }
+            if case .alternative = node { return .alternative(expanded) }
+            guard expanded.count <= 5 else {
+                report("an any-order group '(a; b; ...)' may have at most 5 parts", context.template, offset: 0)
+                return nil
+            }
+            return .alternative(Self.permutations(expanded).map { .sequence($0) })
+        }
+    }
+
+    mutating func lookUpRule(_ name: String, context: TemplateContext) -> TemplateNode? {
+        let language = context.template.language
+        let candidates: [(String, PhraseTemplate?)] = [
+            ("app:\(context.app.id):\(name)@\(language)", context.app.rules["\(name)@\(language)"]),
+            ("app:\(context.app.id):\(name)", context.app.rules[name].flatMap { $0.language == language ? $0 : nil }),
+            ("schema:\(context.schema?.schema ?? ""):\(name)", context.schema?.rules[name]),
+            ("lang:\(language):\(name)", library.languages[language]?.rules[name]),
+        ]
+        for (key, template) in candidates {
+            guard let template else { continue }
+            if let cached = ruleCache[key] { return cached }
+            do {
+                let node = try TemplateParser.parse(template.text)
+                ruleCache[key] = node
+                return node
+            } catch {
+                diagnostics.append(.error("\(error.message) in rule '\(name)'", at: template.location?.advanced(by: error.offset)))
+                return nil
+            }
+        }
+        return nil
+    }
+
+    static func permutations(_ items: [TemplateNode]) -> [[TemplateNode]] {
+        guard items.count > 1 else { return [items] }
+        var result: [[TemplateNode]] = []
+        for (index, item) in items.enumerated() {
+            var rest = items
+            rest.remove(at: index)
+            for tail in permutations(rest) { result.append([item] + tail) }
+        }
+        return result
+    }
+
+    /// The fewest literal words any path takes, and whether every path has a slot that is not free text.
+    static func minimumLiterals(_ node: TemplateNode) -> (literals: Int, hasAnchorSlot: Bool) {
+        switch node {
+        case .text(let text): return (TextNormalizer().words(text).count, false)
+        case .appName: return (1, false)
+        case .slot, .rule: return (0, false)
+        case .sequence(let parts):
+            return parts.map(minimumLiterals).reduce((0, false)) { ($0.0 + $1.0, $0.1 || $1.1) }
+        case .alternative(let parts), .permutation(let parts):
+            let each = parts.map(minimumLiterals)
+            return (each.map(\.literals).min() ?? 0, false)
+        }
+    }
+}

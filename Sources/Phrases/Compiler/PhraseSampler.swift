@@ -1,0 +1,69 @@
+import IntentModel
+
+/// Writes an example utterance for a phrase template, for `intentd check` and for docs:
+/// the first choice of every alternative, optional parts included, slots filled with a
+/// value of their type.
+public struct PhraseSampler {
+    let library: PhraseLibrary
+
+    public init(library: PhraseLibrary) { self.library = library }
+
+    /// One example per phrase of every app, with the phrase it came from.
+    public func samples() -> [(intent: String, template: PhraseTemplate, utterance: String)] {
+        var result: [(String, PhraseTemplate, String)] = []
+        for app in library.apps {
+            for template in app.phrases {
+                guard let intent = app.intent(template.intent), let node = try? TemplateParser.parse(template.text),
+                    let utterance = sample(node, app: app, intent: intent, language: template.language, depth: 0)
+                else { continue }
+                result.append((intent.id, template, utterance.joined(separator: template.language == "zh" ? "" : " ")))
+            }
+        }
+        return result
+    }
+
+    func sample(_ node: TemplateNode, app: AppDefinition, intent: IntentDefinition, language: String, depth: Int) -> [String]? {
+        guard depth < 16 else { return nil }
+        switch node {
+        case .text(let text): return [text]
+        case .appName: return [app.displayName]
+        case .sequence(let parts), .permutation(let parts):
+            var words: [String] = []
+            for part in parts {
+                guard let w = sample(part, app: app, intent: intent, language: language, depth: depth) else { return nil }
+                words += w
+            }
+            return words
+        case .alternative(let choices):
+            // An optional part is included, so the example shows it.
+            let choice = choices.first { if case .sequence(let p) = $0 { return !p.isEmpty } else { return true } } ?? .empty
+            return sample(choice, app: app, intent: intent, language: language, depth: depth)
+        case .rule(let name, _):
+            let template = app.rules["\(name)@\(language)"] ?? app.rules[name] ?? library.languages[language]?.rules[name]
+            guard let template, let parsed = try? TemplateParser.parse(template.text) else { return nil }
+            return sample(parsed, app: app, intent: intent, language: language, depth: depth + 1)
+        case .slot(let name, _):
+            guard let parameter = intent.parameter(name) else { return nil }
+            return [example(of: parameter.type, in: app, language: language)]
+        }
+    }
+
+    func example(of type: ValueType, in app: AppDefinition, language: String) -> String {
+        switch type.elementType {
+        case .entity(let name): return app.entityTypes.first { $0.name == name }?.values.first?.title ?? "thing"
+        case .enumeration(let name): return app.enums.first { $0.name == name }?.cases.first?.title ?? "kind"
+        case .int: return language == "zh" ? "三" : "three"
+        case .double: return "2.5"
+        case .date: return language == "zh" ? "明天" : "tomorrow at 5 pm"
+        case .duration: return "20 minutes"
+        case .currencyAmount: return "12 dollars"
+        case .measurement: return "21 degrees"
+        case .person: return library.contacts.first?.person.name ?? "John"
+        case .email: return "john@example.com"
+        case .url: return "example.com"
+        case .phoneNumber: return "555 123 4567"
+        case .bool: return "yes"
+        default: return language == "zh" ? "买面包" : "something new"
+        }
+    }
+}

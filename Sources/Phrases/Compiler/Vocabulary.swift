@@ -1,0 +1,17 @@
+/// Word ids shared by the automaton, the lexicon and the fuzzy index.
+package struct Vocabulary: Sendable {
+    package private(set) var ids: [String: Int32] = [:]
+    package private(set) var words: [String] = []
+
+    package init() {}
+
+    package mutating func intern(_ word: String) -> Int32 {
+        if let id = ids[word] { return id }
+        let id = Int32(words.count)
+        ids[word] = id
+        words.append(word)
+        return id
+    }
+
+    package func id(of word: String) -> Int32? { ids[word] }
+}

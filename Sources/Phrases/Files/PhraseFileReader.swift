@@ -1,0 +1,143 @@
+import Foundation
+import IntentModel
+import Yams
+
+/// One phrase file, read but not yet merged with the others.
+enum PhraseFile {
+    /// Defines an app.
+    case app(AppDefinition, language: String)
+    /// Adds phrases and names in another language to an app defined elsewhere.
+    case appExtension(AppExtension)
+    /// The phrases of an assistant schema.
+    case schema(SchemaPhraseSet)
+    /// Rules and filler words shared by a language.
+    case common(language: String, LanguageResources)
+    /// People that Person parameters resolve against.
+    case contacts([ContactDefinition])
+}
+
+/// Names and phrases that a file with `extends:` adds to an app.
+struct AppExtension {
+    var appID: String
+    var language: String
+    var synonyms: [String]
+    /// More names for entity values and enum cases: type name, then value id, then names.
+    var valueSynonyms: [String: [String: [String]]]
+    var phrases: [(intent: String, template: PhraseTemplate, node: SourceLocation?)]
+    var rules: [String: PhraseTemplate]
+    var location: SourceLocation?
+}
+
+/// Reads one YAML phrase file into a ``PhraseFile`` (docs/phrases.md), collecting diagnostics.
+struct PhraseFileReader {
+    var reader: YAMLReader
+    let text: String
+
+    init(file: String, text: String) {
+        reader = YAMLReader(file: file)
+        self.text = text
+    }
+
+    var diagnostics: [Diagnostic] { reader.diagnostics }
+
+    mutating func read() -> PhraseFile? {
+        let root: Node
+        do {
+            guard let composed = try Yams.compose(yaml: text) else {
+                reader.diagnostics.append(.error("the file is empty", at: SourceLocation(file: reader.file, line: 1, column: 1)))
+                return nil
+            }
+            root = composed
+        } catch let error as YamlError {
+            reader.diagnostics.append(Self.diagnostic(for: error, file: reader.file))
+            return nil
+        } catch {
+            reader.diagnostics.append(.error("cannot read YAML: \(error)", at: SourceLocation(file: reader.file, line: 1, column: 1)))
+            return nil
+        }
+        guard root.mapping != nil else {
+            reader.error("expected a mapping at the top of a phrase file", at: root)
+            return nil
+        }
+        if let contacts = root["contacts"] {
+            return .contacts(readContacts(contacts))
+        }
+        let language = reader.string(root["language"], "language")
+        guard let language, !language.isEmpty else {
+            reader.error("missing 'language' (every phrase file declares its language, e.g. 'language: en')", at: root)
+            return nil
+        }
+        let top = reader.mapping(root, "the phrase file")
+        if root["app"] != nil {
+            reader.checkKeys(top, allowed: ["language", "app", "intents", "entities", "enums", "rules"], in: "an app file")
+            return readApp(root, language: language).map { .app($0, language: language) }
+        }
+        if let extends = root["extends"] {
+            reader.checkKeys(
+                top, allowed: ["language", "extends", "synonyms", "intents", "entities", "enums", "rules"],
+                in: "an extension file")
+            return readExtension(root, appID: reader.string(extends, "extends") ?? "", language: language)
+                .map { .appExtension($0) }
+        }
+        if let schema = root["schema"] {
+            reader.checkKeys(top, allowed: ["language", "schema", "parameters", "phrases", "rules"], in: "a schema file")
+            return readSchema(root, schema: reader.string(schema, "schema") ?? "", language: language).map { .schema($0) }
+        }
+        reader.checkKeys(top, allowed: ["language", "rules", "filler", "filler_phrases"], in: "a shared file")
+        var resources = LanguageResources()
+        resources.rules = readRules(root["rules"], language: language)
+        let normalizer = TextNormalizer()
+        for (word, _) in reader.strings(root["filler"], "filler") {
+            resources.fillerWords.formUnion(normalizer.words(word))
+        }
+        for (phrase, _) in reader.strings(root["filler_phrases"], "filler_phrases") {
+            let words = normalizer.words(phrase)
+            if !words.isEmpty { resources.fillerPhrases.append(words) }
+        }
+        return .common(language: language, resources)
+    }
+
+    static func diagnostic(for error: YamlError, file: String) -> Diagnostic {
+        switch error {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _):
+            let what = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ": ")
+            return .error("invalid YAML: \(what)", at: SourceLocation(file: file, line: mark.line, column: mark.column))
+        default:
+            return .error("invalid YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
+        }
+    }
+
+    mutating func readContacts(_ node: Node) -> [ContactDefinition] {
+        guard let sequence = node.sequence else {
+            reader.error("expected a list of contacts", at: node)
+            return []
+        }
+        var contacts: [ContactDefinition] = []
+        for item in sequence {
+            guard let id = reader.string(item["id"], "id"), let name = reader.string(item["name"], "name") else {
+                reader.error("a contact needs an 'id' and a 'name'", at: item)
+                continue
+            }
+            let person = Person(id: id, name: name, email: reader.string(item["email"], "email"))
+            contacts.append(ContactDefinition(person: person, aliases: reader.strings(item["aliases"], "aliases").map(\.0)))
+        }
+        return contacts
+    }
+
+    // MARK: - Rules and phrases
+
+    mutating func readRules(_ node: Node?, language: String) -> [String: PhraseTemplate] {
+        var rules: [String: PhraseTemplate] = [:]
+        for (name, _, value) in reader.mapping(node, "rules") {
+            guard let text = reader.string(value, "rule '\(name)'") else { continue }
+            rules[name] = PhraseTemplate(intent: "", language: language, text: text, location: reader.textLocation(of: value))
+        }
+        return rules
+    }
+
+    mutating func readPhrases(_ node: Node?, intent: String, language: String) -> [PhraseTemplate] {
+        reader.strings(node, "phrases").map { text, node in
+            PhraseTemplate(intent: intent, language: language, text: text, location: reader.textLocation(of: node))
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import IntentModel
+
+/// Everything the phrase files of a folder define: apps, schema phrases, and per language
+/// the shared expansion rules and filler words, with every problem found on the way.
+public struct PhraseLibrary: Sendable {
+    public var apps: [AppDefinition]
+    /// Phrases of assistant schemas, reaching every intent that adopts the schema.
+    public var schemaPhrases: [SchemaPhraseSet]
+    /// Shared rules and filler words, by language.
+    public var languages: [String: LanguageResources]
+    /// The people "john", "my wife" and "mom" resolve against (`contacts:` files).
+    public var contacts: [ContactDefinition] = []
+    public var diagnostics: [Diagnostic]
+
+    public init(
+        apps: [AppDefinition] = [], schemaPhrases: [SchemaPhraseSet] = [], languages: [String: LanguageResources] = [:],
+        diagnostics: [Diagnostic] = []
+    ) {
+        self.apps = apps
+        self.schemaPhrases = schemaPhrases
+        self.languages = languages
+        self.diagnostics = diagnostics
+    }
+
+    public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+
+    public func app(_ id: String) -> AppDefinition? { apps.first { $0.id == id } }
+
+    /// All intents of all apps, in a stable order.
+    public var intents: [IntentDefinition] { apps.flatMap(\.intents) }
+
+    public func intent(_ id: String) -> IntentDefinition? {
+        app(String(id.prefix { $0 != "." }))?.intent(id)
+    }
+}
+
+/// The phrases of one assistant schema in one language.
+public struct SchemaPhraseSet: Hashable, Sendable {
+    /// `domain.schema`, e.g. `mail.createDraft`.
+    public var schema: String
+    public var language: String
+    public var parameters: [ParameterDefinition]
+    public var phrases: [PhraseTemplate]
+    public var rules: [String: PhraseTemplate]
+
+    public init(
+        schema: String, language: String, parameters: [ParameterDefinition], phrases: [PhraseTemplate],
+        rules: [String: PhraseTemplate] = [:]
+    ) {
+        self.schema = schema
+        self.language = language
+        self.parameters = parameters
+        self.phrases = phrases
+        self.rules = rules
+    }
+}
+
+/// What all apps of one language share.
+public struct LanguageResources: Hashable, Sendable {
+    public var rules: [String: PhraseTemplate] = [:]
+    /// Single words skipped at no cost ("um", "please").
+    public var fillerWords: Set<String> = []
+    /// Word sequences skipped at no cost ("could you").
+    public var fillerPhrases: [[String]] = []
+    public init() {}
+}
+
+/// A person in the contacts source, with the nicknames and relations people use.
+public struct ContactDefinition: Hashable, Sendable {
+    public var person: Person
+    /// "mom", "my wife", "my boss".
+    public var aliases: [String]
+    public init(person: Person, aliases: [String] = []) {
+        self.person = person
+        self.aliases = aliases
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import IntentModel
+
+/// Loads phrase files from folders and files into one ``PhraseLibrary``.
+///
+/// Every file is read, whatever errors the others have; a file whose YAML cannot be read is
+/// left out with an error, and the rest load.
+public enum PhraseLibraryLoader {
+    /// Loads every `.yaml` and `.yml` file under each path (a folder, searched recursively, or a file).
+    public static func load(paths: [String]) -> PhraseLibrary {
+        var files: [(path: String, text: String)] = []
+        var diagnostics: [Diagnostic] = []
+        for path in paths {
+            for file in phraseFiles(at: path, diagnostics: &diagnostics) {
+                do {
+                    files.append((file, try String(contentsOfFile: file, encoding: .utf8)))
+                } catch {
+                    diagnostics.append(.error("cannot read the file: \(error.localizedDescription)", at: SourceLocation(file: file, line: 1, column: 1)))
+                }
+            }
+        }
+        var library = load(files: files)
+        library.diagnostics = diagnostics + library.diagnostics
+        return library
+    }
+
+    /// Loads phrase files given as text, named by `path` in diagnostics.
+    public static func load(files: [(path: String, text: String)]) -> PhraseLibrary {
+        var library = PhraseLibrary()
+        var extensions: [AppExtension] = []
+        for (path, text) in files {
+            var reader = PhraseFileReader(file: path, text: text)
+            let file = reader.read()
+            library.diagnostics += reader.diagnostics
+            switch file {
+            case .app(let app, _):
+                if let existing = library.apps.first(where: { $0.id == app.id }) {
+                    let other = existing.phrases.first?.location?.file ?? "another file"
+                    library.diagnostics.append(.error("app '\(app.id)' is already defined in \(other)", at: SourceLocation(file: path, line: 1, column: 1)))
+                } else {
+                    library.apps.append(app)
+                }
+            case .appExtension(let ext): extensions.append(ext)
+            case .schema(let set): library.schemaPhrases.append(set)
+            case .common(let language, let resources):
+                var merged = library.languages[language] ?? LanguageResources()
+                merged.rules.merge(resources.rules) { _, new in new }
+                merged.fillerWords.formUnion(resources.fillerWords)
+                merged.fillerPhrases += resources.fillerPhrases
+                library.languages[language] = merged
+            case .contacts(let contacts): library.contacts += contacts
+            case nil: break
+            }
+        }
+        for ext in extensions { apply(ext, to: &library) }
+        return library
+    }
+
+    static func phraseFiles(at path: String, diagnostics: inout [Diagnostic]) -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            diagnostics.append(.error("no such file or folder '\(path)'", at: nil))
+            return []
+        }
+        guard isDirectory.boolValue else { return [path] }
+        let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+        let enumerator = FileManager.default.enumerator(atPath: base)
+        var found: [String] = []
+        while let relative = enumerator?.nextObject() as? String {
+            if relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") { found.append("\(base)/\(relative)") }
+        }
+        return found.sorted()
+    }
+
+    static func apply(_ ext: AppExtension, to library: inout PhraseLibrary) {
+        guard let index = library.apps.firstIndex(where: { $0.id == ext.appID }) else {
+            let hint = Spelling.suggestion(for: ext.appID, among: library.apps.map(\.id)).map { "; did you mean '\($0)'?" } ?? ""
+            library.diagnostics.append(.error("'extends' names unknown app '\(ext.appID)'\(hint)", at: ext.location))
+            return
+        }
+        var app = library.apps[index]
+        app.synonyms += ext.synonyms.filter { !app.synonyms.contains($0) }
+        for (name, template) in ext.rules { app.rules["\(name)@\(ext.language)"] = template }
+        for (typeName, byID) in ext.valueSynonyms {
+            let qualified = "\(app.id).\(typeName)"
+            if let t = app.entityTypes.firstIndex(where: { $0.name == qualified }) {
+                for (id, names) in byID {
+                    guard let v = app.entityTypes[t].values.firstIndex(where: { $0.id == id }) else {
+                        library.diagnostics.append(.error("entity '\(typeName)' has no value '\(id)'", at: ext.location))
+                        continue
+                    }
+                    app.entityTypes[t].values[v].synonyms += names
+                }
+            } else if let e = app.enums.firstIndex(where: { $0.name == qualified }) {
+                for (id, names) in byID {
+                    guard let c = app.enums[e].cases.firstIndex(where: { $0.id == id }) else {
+                        library.diagnostics.append(.error("enum '\(typeName)' has no case '\(id)'", at: ext.location))
+                        continue
+                    }
+                    app.enums[e].cases[c].synonyms += names
+                }
+            } else {
+                library.diagnostics.append(.error("app '\(app.id)' has no entity or enum '\(typeName)'", at: ext.location))
+            }
+        }
+        for (intentID, template, location) in ext.phrases {
+            guard app.intent(intentID) != nil else {
+                let hint = Spelling.suggestion(for: intentID, among: app.intents.map(\.id)).map { "; did you mean '\($0)'?" } ?? ""
+                library.diagnostics.append(.error("unknown intent '\(intentID)'\(hint)", at: location))
+                continue
+            }
+            app.phrases.append(template)
+        }
+        library.apps[index] = app
+    }
+}

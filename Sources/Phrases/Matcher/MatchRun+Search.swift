@@ -1,0 +1,124 @@
+import IntentModel
+
+extension MatchRun {
+    typealias Weight = Matcher.Weight
+
+    /// Keeps the better of two ways to reach `state` at `position`.
+    @inline(__always)
+    mutating func relax(_ position: Int, _ hypothesis: Hypothesis) {
+        if let existing = chart[position][hypothesis.state], arena[Int(existing)].score >= hypothesis.score { return }
+        chart[position][hypothesis.state] = Int32(arena.count)
+        arena.append(hypothesis)
+    }
+
+    mutating func search() {
+        let automaton = matcher.automaton
+        arena.append(Hypothesis(state: 0, parent: -1, score: 0, action: .start, from: 0, to: 0))
+        chart[0][0] = 0
+        for position in 0..<count {
+            for (state, index) in pruned(position) {
+                let h = arena[Int(index)]
+                let base = Hypothesis(state: state, parent: index, score: h.score, action: .skipFiller, from: Int32(position), to: Int32(position + 1))
+                // Skip the word: free for filler, a penalty otherwise.
+                var skip = base
+                if !filler[position] {
+                    skip.action = .skipUnknown
+                    skip.score += Weight.unknownSkip
+                }
+                relax(position + 1, skip)
+                for end in fillerPhraseEnds[position] {
+                    var phraseSkip = base
+                    phraseSkip.to = Int32(end)
+                    relax(end, phraseSkip)
+                }
+                // Literal words, exact and near.
+                if let word = exact[position] {
+                    for target in automaton.wordTargets(from: state, word: word) {
+                        var next = base
+                        next.state = target
+                        next.action = .word
+                        next.score += Weight.word
+                        relax(position + 1, next)
+                    }
+                }
+                for (word, similarity) in near[position] {
+                    for target in automaton.wordTargets(from: state, word: word) {
+                        var next = base
+                        next.state = target
+                        next.action = .nearWord
+                        next.payload = word
+                        next.similarity = similarity
+                        next.score += Weight.nearWord * similarity
+                        relax(position + 1, next)
+                    }
+                }
+                expandSlots(from: state, at: position, base: base)
+            }
+        }
+    }
+
+    /// The hypotheses at `position` worth expanding: within the beam of the best, at most a
+    /// fixed number, and always the start state so that a phrase may begin after unknown words.
+    mutating func pruned(_ position: Int) -> [(Int32, Int32)] {
+        var entries = chart[position].map { ($0.key, $0.value) }
+        guard let best = entries.map({ arena[Int($0.1)].score }).max() else { return [] }
+        entries = entries.filter { $0.0 == 0 || arena[Int($0.1)].score >= best - Weight.beam }
+        if entries.count > Weight.maximumStates {
+            entries.sort { arena[Int($0.1)].score > arena[Int($1.1)].score }
+            let start = entries.first { $0.0 == 0 }
+            entries = Array(entries.prefix(Weight.maximumStates))
+            if let start, !entries.contains(where: { $0.0 == 0 }) { entries.append(start) }
+        }
+        return entries
+    }
+
+    mutating func expandSlots(from state: Int32, at position: Int, base: Hypothesis) {
+        let automaton = matcher.automaton
+        func take(_ parameter: Int32, _ target: Int32, end: Int, score: Float, payload: Int32) {
+            var next = base
+            next.state = target
+            next.action = .slot
+            next.parameter = parameter
+            next.payload = payload
+            next.to = Int32(end)
+            next.score += score
+            relax(end, next)
+        }
+        if state == 0 {
+            for spanIndex in spansAt[position] {
+                let span = slotSpans[spanIndex]
+                for (parameter, target) in automaton.startSlotEdgesByClass[span.slotClass] ?? [] {
+                    take(parameter, target, end: span.end, score: span.score, payload: Int32(spanIndex))
+                }
+            }
+            for (parameter, target) in automaton.startSlotEdgesByClass[freeTextClass] ?? [] {
+                for end in (position + 1)...min(count, position + Weight.maximumFreeText) {
+                    take(parameter, target, end: end, score: freeTextScore(position..<end), payload: -1)
+                }
+            }
+            return
+        }
+        for edge in automaton.slotEdges(of: state) {
+            let slotClass = automaton.slotEdgeClass[edge]
+            let parameter = automaton.slotEdgeParameter[edge]
+            let target = automaton.slotEdgeTarget[edge]
+            if slotClass == freeTextClass {
+                for end in (position + 1)...min(count, position + Weight.maximumFreeText) {
+                    take(parameter, target, end: end, score: freeTextScore(position..<end), payload: -1)
+                }
+            } else {
+                for spanIndex in spansAt[position] where slotSpans[spanIndex].slotClass == slotClass {
+                    let span = slotSpans[spanIndex]
+                    take(parameter, target, end: span.end, score: span.score, payload: Int32(spanIndex))
+                }
+            }
+        }
+    }
+
+    /// Free text explains words, but less than a literal: filler inside it counts for little.
+    func freeTextScore(_ range: Range<Int>) -> Float {
+        var score: Float = 0
+        for index in range { score += filler[index] ? 0.1 : Weight.freeTextToken }
+        return score
+    }
+}

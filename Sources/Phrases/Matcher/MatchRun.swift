@@ -1,0 +1,147 @@
+import IntentModel
+
+/// The working state of matching one utterance.
+struct MatchRun {
+    enum Action: UInt8 { case start, skipFiller, skipUnknown, word, nearWord, slot }
+
+    struct Hypothesis {
+        var state: Int32
+        var parent: Int32
+        var score: Float
+        var action: Action
+        var from: Int32
+        var to: Int32
+        var parameter: Int32 = -1
+        /// For slots: index into `slotSpans`, or -1 for free text. For near words: the word id.
+        var payload: Int32 = -1
+        var similarity: Float = 1
+    }
+
+    /// A span a slot edge can consume: typed values and lexicon names.
+    struct SpanChoice {
+        var end: Int
+        var slotClass: Int32
+        var score: Float
+        var capture: Capture.Content
+    }
+
+    let matcher: Matcher
+    let tokens: [String]
+    let count: Int
+    var exact: [Int32?]
+    var near: [[(word: Int32, similarity: Float)]]
+    var filler: [Bool]
+    var fillerPhraseEnds: [[Int]]
+    var spansAt: [[Int]]
+    var slotSpans: [SpanChoice] = []
+    var arena: [Hypothesis] = []
+    var chart: [[Int32: Int32]]
+    let freeTextClass: Int32
+
+    init(matcher: Matcher, tokens: [String], spans: [SlotSpan]) {
+        self.matcher = matcher
+        self.tokens = tokens
+        count = tokens.count
+        exact = tokens.map { matcher.vocabulary.id(of: $0) }
+        near = tokens.indices.map { _ in [] }
+        filler = exact.map { id in id.map { matcher.fillerWords.contains($0) } ?? false }
+        fillerPhraseEnds = tokens.indices.map { _ in [] }
+        spansAt = tokens.indices.map { _ in [] }
+        chart = Array(repeating: [:], count: tokens.count + 1)
+        freeTextClass = Int32(matcher.automaton.slotClasses.firstIndex(of: .freeText) ?? -1)
+        for index in tokens.indices where exact[index] == nil {
+            near[index] = matcher.fuzzy.candidates(for: tokens[index])
+        }
+        findFillerPhrases()
+        addTypedSpans(spans)
+        addLexiconSpans()
+    }
+
+    private mutating func findFillerPhrases() {
+        for start in 0..<count {
+            for phrase in matcher.fillerPhrases where start + phrase.count <= count {
+                if phrase.indices.allSatisfy({ exact[start + $0] == phrase[$0] }) {
+                    fillerPhraseEnds[start].append(start + phrase.count)
+                }
+            }
+        }
+    }
+
+    /// Which slot classes accept a value of `type`.
+    private func classes(accepting type: ValueType) -> [Int32] {
+        let element = type.elementType
+        var result: [Int32] = []
+        for (index, slotClass) in matcher.automaton.slotClasses.enumerated() {
+            guard case .typed(let wanted) = slotClass else { continue }
+            let fits: Bool
+            switch (wanted, element) {
+            case (.double, .int), (.double, .double): fits = true
+            case (.measurement, .measurement): fits = true
+            default: fits = wanted == element
+            }
+            if fits { result.append(Int32(index)) }
+        }
+        return result
+    }
+
+    private mutating func addTypedSpans(_ spans: [SlotSpan]) {
+        for span in spans where span.range.lowerBound >= 0 && span.range.upperBound <= count && !span.range.isEmpty {
+            for slotClass in classes(accepting: span.type) {
+                let score = Float(span.range.count) * Float(min(max(span.confidence, 0), 1))
+                spansAt[span.range.lowerBound].append(slotSpans.count)
+                slotSpans.append(
+                    SpanChoice(
+                        end: span.range.upperBound, slotClass: slotClass, score: score,
+                        capture: .value(span.value, confidence: span.confidence)))
+            }
+        }
+    }
+
+    /// Walks the lexicon trie from every position, allowing near-miss words.
+    private mutating func addLexiconSpans() {
+        let lexicon = matcher.lexicon
+        for start in 0..<count {
+            // (trie node, summed similarity)
+            var frontier: [(node: Int32, similarity: Float)] = [(0, 0)]
+            var position = start
+            while position < count, !frontier.isEmpty, position - start < 8 {
+                var next: [(Int32, Float)] = []
+                for (node, similarity) in frontier {
+                    let children = lexicon.children[Int(node)]
+                    if let word = exact[position], let child = children[word] { next.append((child, similarity + 1)) }
+                    for (word, s) in near[position] { if let child = children[word] { next.append((child, similarity + s)) } }
+                }
+                position += 1
+                if next.count > 16 { next = Array(next.sorted { $0.1 > $1.1 }.prefix(16)) }
+                frontier = next
+                let length = Float(position - start)
+                var byClass: [Int32: (score: Float, names: [NameMatch])] = [:]
+                for (node, similarity) in frontier {
+                    let quality = similarity / length
+                    for entry in lexicon.entries[Int(node)] {
+                        let q = entry.quality * quality
+                        let name = NameMatch(id: entry.valueID, title: entry.title, quality: Double(q))
+                        var current = byClass[entry.slotClass] ?? (0, [])
+                        if let existing = current.names.firstIndex(where: { $0.id == name.id }) {
+                            if current.names[existing].quality < name.quality { current.names[existing] = name }
+                        } else {
+                            current.names.append(name)
+                        }
+                        current.score = max(current.score, q * length)
+                        byClass[entry.slotClass] = current
+                    }
+                }
+                for (slotClass, found) in byClass {
+                    // Keep the names close to the best; a weaker partial match is no rival.
+                    let best = found.names.map(\.quality).max() ?? 0
+                    let names = found.names.filter { $0.quality >= best - 0.05 }.sorted { $0.quality > $1.quality }
+                    let type: String
+                    if case .lexicon(let t) = matcher.automaton.slotClasses[Int(slotClass)] { type = t } else { type = "" }
+                    spansAt[start].append(slotSpans.count)
+                    slotSpans.append(
+                        SpanChoice(end: position, slotClass: slotClass, score: found.score, capture: .names(names, type: type)))
+                }
+            }
+        }
+    }
+}

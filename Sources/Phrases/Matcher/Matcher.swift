@@ -1,0 +1,56 @@
+import IntentModel
+
+/// Matches utterances against every compiled phrase at once.
+///
+/// Dynamic programming over (token position, automaton state) keeps, for each pair, the
+/// best-scoring way to get there (Viterbi). A beam bounds the states kept per position, and
+/// word edges are found by binary search, so the cost grows with the utterance, not with the
+/// number of phrases. Build one with ``PhraseCompiler/compile(_:)``.
+public struct Matcher: Sendable {
+    let automaton: Automaton
+    let vocabulary: Vocabulary
+    let lexicon: Lexicon
+    let fuzzy: FuzzyIndex
+    let fillerWords: Set<Int32>
+    let fillerPhrases: [[Int32]]
+    /// Every intent, in the order of the apps.
+    public let intents: [IntentDefinition]
+    public let apps: [AppDefinition]
+
+    /// Scores of the path a parse takes.
+    enum Weight {
+        static let word: Float = 1.0
+        static let nearWord: Float = 0.75
+        static let freeTextToken: Float = 0.5
+        static let unknownSkip: Float = -1.0
+        static let beam: Float = 8
+        static let maximumStates = 400
+        static let maximumFreeText = 12
+    }
+
+    /// The number of compiled phrases and automaton states, for `intentd check` and benchmarks.
+    public var statistics: (phrases: Int, states: Int, words: Int) {
+        (automaton.phrases.count, automaton.stateCount, vocabulary.words.count)
+    }
+
+    /// The best parses of `tokens`, one per intent, best first.
+    ///
+    /// - Parameters:
+    ///   - tokens: normalized tokens (``TextNormalizer``).
+    ///   - spans: typed values found by the value taggers.
+    ///   - limit: how many intents to return.
+    public func match(_ tokens: [String], spans: [SlotSpan] = [], limit: Int = 5) -> [Parse] {
+        guard !tokens.isEmpty else { return [] }
+        var run = MatchRun(matcher: self, tokens: tokens, spans: spans)
+        run.search()
+        return run.parses(limit: limit)
+    }
+
+    /// Whether `word` (normalized) is a filler word such as "um" or "please".
+    public func isFiller(_ word: String) -> Bool {
+        vocabulary.id(of: word).map { fillerWords.contains($0) } ?? false
+    }
+
+    /// Every word the phrases and names use, for vocabulary export and completion.
+    public var words: [String] { vocabulary.words }
+}

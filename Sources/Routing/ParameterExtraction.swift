@@ -1,0 +1,89 @@
+import IntentModel
+import Phrases
+import Resolvers
+
+/// Turns a parse's captures into typed parameter values, fills defaults, and lists what is missing.
+struct ParameterExtraction {
+    let utterance: String
+    let tokens: [Token]
+    let parse: Parse
+    let matcher: Matcher
+    let context: ResolutionContext
+    var parameters: [(name: String, value: Value)] = []
+    var ambiguities: [(name: String, candidates: [Value])] = []
+    var missing: [String] = []
+    var steps: [String] = []
+
+    init(utterance: String, tokens: [Token], parse: Parse, matcher: Matcher, context: ResolutionContext) {
+        self.utterance = utterance
+        self.tokens = tokens
+        self.parse = parse
+        self.matcher = matcher
+        self.context = context
+    }
+
+    mutating func run() {
+        var values: [String: Value] = [:]
+        for capture in parse.captures {
+            guard let parameter = parse.intent.parameter(capture.parameter) else { continue }
+            switch capture.content {
+            case .value(let value, _):
+                let fitted = fit(value, to: parameter.type)
+                values[parameter.name] = fitted
+                steps.append("\(parameter.name): tagged value \(fitted.json.serialized)")
+            case .names(let names, let type):
+                let candidates = names.map { name -> Value in
+                    if case .enumeration = parameter.type.elementType { return .enumCase(name.id) }
+                    return .entity(EntityReference(id: name.id, title: name.title))
+                }
+                if candidates.count == 1 || (names.count > 1 && names[0].quality - names[1].quality > 0.05) {
+                    values[parameter.name] = fit(candidates[0], to: parameter.type)
+                    steps.append("\(parameter.name): \(type) '\(names[0].title)' (\(RouteResult.round(names[0].quality)))")
+                } else {
+                    ambiguities.append((parameter.name, candidates))
+                    steps.append("\(parameter.name): \(type) ambiguous among " + names.map { "'\($0.title)'" }.joined(separator: ", "))
+                }
+            case .freeText:
+                let text = freeText(capture.range)
+                guard !text.isEmpty else { continue }
+                let value: Value = parameter.type.elementType == .file ? .file(path: text) : .string(text)
+                values[parameter.name] = fit(value, to: parameter.type)
+                steps.append("\(parameter.name): free text '\(text)'")
+            }
+        }
+        for parameter in parse.intent.parameters {
+            if let value = values[parameter.name] {
+                parameters.append((parameter.name, value))
+            } else if ambiguities.contains(where: { $0.name == parameter.name }) {
+                continue
+            } else if let defaultValue = parameter.defaultValue {
+                parameters.append((parameter.name, defaultValue.resolve(now: context.now)))
+                steps.append("\(parameter.name): default")
+            } else if parameter.isRequired {
+                missing.append(parameter.name)
+            }
+        }
+    }
+
+    /// Wraps single values for list parameters and widens Int to Double.
+    func fit(_ value: Value, to type: ValueType) -> Value {
+        switch (type, value) {
+        case (.list, .list): return value
+        case (.list(let element), _): return .list([fit(value, to: element)])
+        case (.double, .int(let i)): return .double(Double(i))
+        default: return value
+        }
+    }
+
+    /// The words of a free-text slot as the user wrote them, without filler at either end.
+    func freeText(_ range: Range<Int>) -> String {
+        var lower = range.lowerBound
+        var upper = range.upperBound
+        while lower < upper, matcher.isFiller(tokens[lower].text) { lower += 1 }
+        while upper > lower, matcher.isFiller(tokens[upper - 1].text) { upper -= 1 }
+        let text = TextNormalizer().sourceText(lower..<upper, of: tokens, in: utterance)
+        return text.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
+    }
+}
+
+import Foundation

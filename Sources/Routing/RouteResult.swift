@@ -1,0 +1,83 @@
+import IntentModel
+import Phrases
+
+/// What the router understood of one utterance. Routing never performs anything.
+public struct RouteResult: Sendable {
+    public enum Status: String, Sendable {
+        /// An intent with every required parameter.
+        case complete
+        /// An intent, but required parameters are missing (listed in `missing`).
+        case incomplete
+        /// Two readings are equally good: two intents, or a name that fits several values.
+        case ambiguous
+        /// Nothing matched well enough to act on.
+        case notUnderstood
+    }
+
+    public var utterance: String
+    public var status: Status
+    public var intent: IntentDefinition?
+    /// Resolved parameters, in the intent's parameter order.
+    public var parameters: [(name: String, value: Value)]
+    /// Required parameters with no value.
+    public var missing: [String]
+    /// Parameters whose words fit several values, with the candidates.
+    public var ambiguities: [(name: String, candidates: [Value])]
+    public var confidence: Double
+    /// Other intents that matched, with their confidence.
+    public var alternatives: [(intent: String, confidence: Double)]
+    /// What each stage produced, for `--explain`.
+    public var explanation: Explanation
+
+    public func parameter(_ name: String) -> Value? { parameters.first { $0.name == name }?.value }
+
+    /// The JSON form of `intentd route --json` and the socket's route method.
+    public var json: JSONValue {
+        var pairs: [(String, JSONValue)] = [
+            ("utterance", .string(utterance)),
+            ("status", .string(status.rawValue)),
+            ("intent", intent.map { .string($0.id) } ?? .null),
+            ("parameters", .object(parameters.map { ($0.name, $0.value.json) })),
+            ("missing", .array(missing.map(JSONValue.string))),
+            ("confidence", .number(Self.round(confidence))),
+            (
+                "alternatives",
+                .array(alternatives.map { .object([("intent", .string($0.intent)), ("confidence", .number(Self.round($0.confidence)))]) })
+            ),
+        ]
+        if !ambiguities.isEmpty {
+            pairs.append(("candidates", .object(ambiguities.map { ($0.name, .array($0.candidates.map(\.json))) })))
+        }
+        return .object(pairs)
+    }
+
+    static func round(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+}
+
+/// The output of each stage of routing one utterance.
+public struct Explanation: Sendable {
+    public var tokens: [String] = []
+    public var taggedValues: [SlotSpan] = []
+    public var parses: [Parse] = []
+    public var resolverSteps: [String] = []
+
+    /// A readable account of every stage, for `--explain`.
+    public var text: String {
+        var lines = ["tokens: " + tokens.enumerated().map { "\($0.offset):\($0.element)" }.joined(separator: " ")]
+        lines.append("tagged values:" + (taggedValues.isEmpty ? " none" : ""))
+        for span in taggedValues {
+            let words = tokens[span.range].joined(separator: " ")
+            lines.append("  [\(span.range.lowerBound)..<\(span.range.upperBound)] '\(words)' \(span.type) = \(span.value.json.serialized) (\(RouteResult.round(span.confidence)))")
+        }
+        lines.append("parses:" + (parses.isEmpty ? " none" : ""))
+        for (rank, parse) in parses.enumerated() {
+            let origin = parse.schema.map { " via schema \($0)" } ?? ""
+            lines.append("  \(rank + 1). \(parse.intent.id) score \(RouteResult.round(parse.score)) confidence \(RouteResult.round(parse.confidence))\(origin)")
+            lines.append("     phrase \"\(parse.phrase)\"" + (parse.phraseLocation.map { " (\($0))" } ?? ""))
+            for step in parse.steps { lines.append("     \(step)") }
+        }
+        lines.append("resolver steps:" + (resolverSteps.isEmpty ? " none" : ""))
+        lines += resolverSteps.map { "  " + $0 }
+        return lines.joined(separator: "\n")
+    }
+}
