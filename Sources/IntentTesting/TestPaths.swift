@@ -1,0 +1,66 @@
+import Foundation
+
+/// Where the checkout, its data and the built binary are, for tests.
+public enum TestPaths {
+    /// The repository root (the folder holding Package.swift).
+    public static let root: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    }()
+
+    public static var phrases: String { root.appendingPathComponent("Phrases").path }
+    public static var corpus: URL { root.appendingPathComponent("Corpus") }
+
+    /// The `intentd` executable built next to the running tests.
+    public static var intentdBinary: URL? {
+        var candidates: [URL] = []
+        let argument = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+        var directory = argument.deletingLastPathComponent()
+        for _ in 0..<4 {
+            candidates.append(directory.appendingPathComponent("intentd"))
+            directory.deleteLastPathComponent()
+        }
+        candidates.append(root.appendingPathComponent(".build/debug/intentd"))
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) && !$0.hasDirectoryPath }
+    }
+}
+
+/// The result of running a command.
+public struct CommandOutput: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+}
+
+/// Runs the built `intentd` with `arguments`, feeding `input` to its standard input.
+public func runIntentd(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> CommandOutput {
+    guard let binary = TestPaths.intentdBinary else {
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "intentd binary not built"])
+    }
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    process.currentDirectoryURL = TestPaths.root
+    var env = ProcessInfo.processInfo.environment
+    env["TZ"] = env["TZ"] ?? "UTC"
+    for (key, value) in environment { env[key] = value }
+    process.environment = env
+    let stdin = Pipe()
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+    let out = stdout.fileHandleForReading.readDataToEndOfFile()
+    let err = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CommandOutput(
+        status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+}

@@ -1,0 +1,43 @@
+import IntentModel
+import Testing
+
+struct TextNormalizerTests {
+    let normalizer = TextNormalizer()
+
+    @Test(arguments: [
+        ("Add milk to my Groceries list!", ["add", "milk", "to", "my", "groceries", "list"]),
+        ("What's left in Mighty Tasks?", ["what", "is", "left", "in", "mighty", "tasks"]),
+        ("remind me at 5 p.m.", ["remind", "me", "at", "5", "pm"]),
+        ("$12.50 for lunch", ["$", "12.50", "for", "lunch"]),
+        ("1,200 steps", ["1,200", "steps"]),
+        ("mail john@example.com now", ["mail", "john@example.com", "now"]),
+        ("Ｍｉｌｋ", ["milk"]),
+        ("to-do list", ["to", "do", "list"]),
+        ("a 20-minute run", ["a", "20", "minute", "run"]),
+        ("  ", []),
+        ("", []),
+    ])
+    func normalizesEnglish(input: String, expected: [String]) {
+        #expect(normalizer.words(input) == expected)
+    }
+
+    @Test func tokenizesChinesePerCharacter() {
+        #expect(normalizer.words("添加买牛奶到购物清单") == ["添", "加", "买", "牛", "奶", "到", "购", "物", "清", "单"])
+        #expect(normalizer.words("我还剩几个任务？") == ["我", "还", "剩", "几", "个", "任", "务"])
+    }
+
+    @Test func mixedScriptsSplitAtTheBoundary() {
+        #expect(normalizer.words("添加milk到list") == ["添", "加", "milk", "到", "list"])
+    }
+
+    @Test func sourceTextKeepsOriginalCasing() {
+        let text = "Add Buy Bread to my list"
+        let tokens = normalizer.tokens(text)
+        #expect(normalizer.sourceText(1..<3, of: tokens, in: text) == "Buy Bread")
+    }
+
+    @Test func hugeInputStaysLinear() {
+        let text = String(repeating: "add milk ", count: 20_000)
+        #expect(normalizer.words(text).count == 40_000)
+    }
+}

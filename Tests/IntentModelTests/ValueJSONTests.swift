@@ -1,0 +1,55 @@
+import IntentModel
+import Testing
+
+struct ValueJSONTests {
+    @Test func everyValueHasItsDocumentedJSONForm() {
+        let cases: [(Value, String)] = [
+            (.string("buy bread"), #""buy bread""#),
+            (.int(3), "3"),
+            (.double(2.5), "2.5"),
+            (.bool(true), "true"),
+            (.date(LocalDateTime(year: 2026, month: 11, day: 19, hour: 17)), #""2026-11-19T17:00:00""#),
+            (.duration(1200), "1200"),
+            (.currencyAmount(CurrencyAmount(amount: 12.5, currency: "USD")), #"{"amount":12.5,"currency":"USD"}"#),
+            (.measurement(Measurement(value: 21, unit: "celsius")), #"{"value":21,"unit":"celsius"}"#),
+            (.enumCase("small"), #""small""#),
+            (.entity(EntityReference(id: "t1", title: "Buy milk")), #"{"id":"t1","title":"Buy milk"}"#),
+            (.person(Person(id: "john", name: "John Appleseed", email: "john@example.com")),
+             #"{"id":"john","name":"John Appleseed","email":"john@example.com"}"#),
+            (.file(path: "/tmp/a.jpg"), #"{"path":"/tmp/a.jpg"}"#),
+            (.list([.int(1), .int(2)]), "[1,2]"),
+        ]
+        for (value, json) in cases {
+            #expect(value.json.serialized == json)
+        }
+    }
+
+    @Test func valuesRoundTripThroughJSON() {
+        let type = ValueType.list(.person)
+        let value = Value.list([.person(Person(id: "sarah", name: "Sarah Connor", email: "sarah@example.com"))])
+        #expect(Value(json: value.json, as: type) == value)
+        #expect(Value(json: .string("x"), as: .int) == nil)
+    }
+
+    @Test func parserKeepsKeyOrderAndUnicode() throws {
+        let json = try JSONValue(parsing: #"{"b":1,"a":"caf\u00e9 ☕","c":[true,null]}"#)
+        #expect(json.serialized == #"{"b":1,"a":"café ☕","c":[true,null]}"#)
+    }
+
+    @Test(arguments: ["", "{", "[1,]", "{\"a\" 1}", "\"unterminated", "01x", "nul"])
+    func parserRejectsBadJSON(text: String) {
+        #expect(throws: JSONParseError.self) { try JSONValue(parsing: text) }
+    }
+
+    @Test func parserRefusesDeepNesting() {
+        let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        #expect(throws: JSONParseError.self) { try JSONValue(parsing: deep) }
+    }
+
+    @Test func localDateTimeParsesAndRejects() {
+        #expect(LocalDateTime(iso8601: "2026-11-19T17:00")?.iso8601 == "2026-11-19T17:00:00")
+        #expect(LocalDateTime(iso8601: "2026-11-19")?.iso8601 == "2026-11-19T00:00:00")
+        #expect(LocalDateTime(iso8601: "2026-13-01") == nil)
+        #expect(LocalDateTime(iso8601: "tomorrow") == nil)
+    }
+}

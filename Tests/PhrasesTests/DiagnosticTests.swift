@@ -1,0 +1,106 @@
+import IntentModel
+import Phrases
+import Testing
+
+/// Exact messages for every kind of phrase-file problem.
+struct DiagnosticTests {
+    static let header = """
+        language: en
+        app:
+          id: tasks
+          name: Mighty Tasks
+        entities:
+          TaskList:
+            values:
+              - {id: groceries, title: Groceries}
+        intents:
+          add:
+            parameters:
+              title: String
+              list: TaskList?
+            phrases:
+
+        """
+
+    func diagnostics(_ phrases: [String], extra: String = "") -> [String] {
+        let text = Self.header + phrases.map { "      - \($0)\n" }.joined() + extra
+        let library = PhraseLibraryLoader.load(files: [("Phrases/tasks.yaml", text)])
+        return PhraseCompiler.compile(library).diagnostics.map(\.description)
+    }
+
+    @Test func unclosedGroupReportsColumn() {
+        #expect(diagnostics(["add (a|the task"]) == [
+            #"Phrases/tasks.yaml:15:13: error: unclosed '(' in phrase "add (a|the task""#
+        ])
+    }
+
+    @Test func quotedPhraseColumnsCountFromTheText() {
+        #expect(diagnostics([#""[please] add {title""#]) == [
+            #"Phrases/tasks.yaml:15:23: error: unclosed '{' in phrase "[please] add {title""#
+        ])
+    }
+
+    @Test func unknownSlotNamesTheParametersAndANearMiss() {
+        #expect(diagnostics(["add {titel} to my list"]) == [
+            #"Phrases/tasks.yaml:15:13: error: unknown slot '{titel}' in phrase "add {titel} to my list"; tasks.add has parameters title, list; did you mean '{title}'?"#
+        ])
+    }
+
+    @Test func unknownRule() {
+        #expect(diagnostics(["<polite> add {title}"]) == [
+            #"Phrases/tasks.yaml:15:9: error: unknown rule '<polite>' in phrase "<polite> add {title}""#
+        ])
+    }
+
+    @Test func strayClosingBracket() {
+        #expect(diagnostics(["add {title})"]) == [
+            #"Phrases/tasks.yaml:15:20: error: unexpected ')' in phrase "add {title})""#
+        ])
+    }
+
+    @Test func phraseWithOnlyFreeTextIsRefused() {
+        #expect(diagnostics([#""{title}""#]) == [
+            #"Phrases/tasks.yaml:15:10: error: phrase "{title}" has no fixed word, so it would match anything"#
+        ])
+    }
+
+    @Test func unknownVariable() {
+        #expect(diagnostics(["open ${application}"]) == [
+            #"Phrases/tasks.yaml:15:14: error: unknown variable '${application}'; the only variable is ${app} in phrase "open ${application}""#
+        ])
+    }
+
+    @Test func requiredParameterNoPhraseFillsIsAWarning() {
+        #expect(diagnostics(["add something to {list}"]) == [
+            "Phrases/tasks.yaml:15:9: warning: required parameter 'title' of tasks.add is in no phrase; it will always be asked for"
+        ])
+    }
+
+    @Test func allErrorsOfAllFilesInOneRun() {
+        let bad = "language: en\napp: {id: other}\nintents:\n  go:\n    phrases: [\"go (now\", \"stop {x}\"]\n"
+        let broken = "language: en\napp: [unclosed\n"
+        let library = PhraseLibraryLoader.load(files: [
+            ("a.yaml", Self.header + "      - add {title}\n"), ("b.yaml", bad), ("c.yaml", broken),
+        ])
+        let (matcher, diagnostics) = PhraseCompiler.compile(library)
+        #expect(diagnostics.filter { $0.severity == .error }.count == 3)
+        #expect(diagnostics.map(\.location?.file) == ["c.yaml", "b.yaml", "b.yaml"])
+        // The good file still routes.
+        #expect(matcher.match(["add", "milk"]).first?.intent.id == "tasks.add")
+    }
+
+    @Test func fileStructureErrors() {
+        let cases: [(String, String)] = [
+            ("app: {id: x}\n", "f.yaml:1:1: error: missing 'language' (every phrase file declares its language, e.g. 'language: en')"),
+            ("language: en\napp: {id: x}\nintents:\n  a:\n    parameters: {p: Sometype}\n", "f.yaml:5:21: error: unknown type 'Sometype' for parameter 'p'"),
+            ("language: en\napp: {id: x}\nintents:\n  a:\n    authentication: maybe\n", "f.yaml:5:21: error: unknown authentication policy 'maybe'; expected one of alwaysAllowed, requiresAuthentication, requiresLocalDeviceAuthentication"),
+            ("language: en\napp: {id: x}\nintents:\n  a:\n    titel: A\n", "f.yaml:5:5: warning: unknown key 'titel' in intent 'x.a'; did you mean 'title'?"),
+            ("language: en\nextends: taks\n", "f.yaml:2:10: error: 'extends' names unknown app 'taks'"),
+            ("language: en\napp: {id: x}\nintents: [1, 2\n", "f.yaml:4:1: error: invalid YAML: while parsing a flow sequence: did not find expected ',' or ']'"),
+        ]
+        for (text, expected) in cases {
+            let library = PhraseLibraryLoader.load(files: [("f.yaml", text)])
+            #expect(library.diagnostics.map(\.description) == [expected])
+        }
+    }
+}
