@@ -10,11 +10,15 @@ extension MatchRun {
             guard phraseIndex >= 0 else { continue }
             let phrase = automaton.phrases[Int(phraseIndex)]
             let parse = makeParse(ending: index, phrase: phrase)
-            if let existing = bestByIntent[phrase.intentIndex], existing.score >= parse.score { continue }
+            if let existing = bestByIntent[phrase.intentIndex],
+                existing.score > parse.score || (existing.score == parse.score && existing.captures.count >= parse.captures.count)
+            { continue }
             bestByIntent[phrase.intentIndex] = parse
         }
         let ranked = bestByIntent.values.sorted {
-            $0.score != $1.score ? $0.score > $1.score : $0.confidence > $1.confidence
+            if $0.score != $1.score { return $0.score > $1.score }
+            if $0.confidence != $1.confidence { return $0.confidence > $1.confidence }
+            return $0.intent.id < $1.intent.id
         }
         return Array(ranked.prefix(limit))
     }
@@ -54,7 +58,7 @@ extension MatchRun {
                 let content: Capture.Content
                 if h.payload >= 0 {
                     content = slotSpans[Int(h.payload)].capture
-                    explained += slotSpans[Int(h.payload)].score
+                    explained += slotSpans[Int(h.payload)].score - Weight.valueBonus
                 } else {
                     content = .freeText
                     explained += 0.6 * Float(range.filter { !filler[$0] }.count)

@@ -1,8 +1,6 @@
 import IntentModel
 
 extension MatchRun {
-    typealias Weight = Matcher.Weight
-
     /// Keeps the better of two ways to reach `state` at `position`.
     @inline(__always)
     mutating func relax(_ position: Int, _ hypothesis: Hypothesis) {
@@ -60,11 +58,12 @@ extension MatchRun {
     /// The hypotheses at `position` worth expanding: within the beam of the best, at most a
     /// fixed number, and always the start state so that a phrase may begin after unknown words.
     mutating func pruned(_ position: Int) -> [(Int32, Int32)] {
-        var entries = chart[position].map { ($0.key, $0.value) }
+        // Sorted so that ties resolve the same way on every run.
+        var entries = chart[position].map { ($0.key, $0.value) }.sorted { $0.0 < $1.0 }
         guard let best = entries.map({ arena[Int($0.1)].score }).max() else { return [] }
         entries = entries.filter { $0.0 == 0 || arena[Int($0.1)].score >= best - Weight.beam }
         if entries.count > Weight.maximumStates {
-            entries.sort { arena[Int($0.1)].score > arena[Int($1.1)].score }
+            entries.sort { arena[Int($0.1)].score != arena[Int($1.1)].score ? arena[Int($0.1)].score > arena[Int($1.1)].score : $0.0 < $1.0 }
             let start = entries.first { $0.0 == 0 }
             entries = Array(entries.prefix(Weight.maximumStates))
             if let start, !entries.contains(where: { $0.0 == 0 }) { entries.append(start) }

@@ -2,6 +2,8 @@ import IntentModel
 
 /// The working state of matching one utterance.
 struct MatchRun {
+    typealias Weight = Matcher.Weight
+
     enum Action: UInt8 { case start, skipFiller, skipUnknown, word, nearWord, slot }
 
     struct Hypothesis {
@@ -87,7 +89,7 @@ struct MatchRun {
     private mutating func addTypedSpans(_ spans: [SlotSpan]) {
         for span in spans where span.range.lowerBound >= 0 && span.range.upperBound <= count && !span.range.isEmpty {
             for slotClass in classes(accepting: span.type) {
-                let score = Float(span.range.count) * Float(min(max(span.confidence, 0), 1))
+                let score = Float(span.range.count) * Float(min(max(span.confidence, 0), 1)) + Weight.valueBonus
                 spansAt[span.range.lowerBound].append(slotSpans.count)
                 slotSpans.append(
                     SpanChoice(
@@ -139,7 +141,9 @@ struct MatchRun {
                     if case .lexicon(let t) = matcher.automaton.slotClasses[Int(slotClass)] { type = t } else { type = "" }
                     spansAt[start].append(slotSpans.count)
                     slotSpans.append(
-                        SpanChoice(end: position, slotClass: slotClass, score: found.score, capture: .names(names, type: type)))
+                        SpanChoice(
+                            end: position, slotClass: slotClass, score: found.score + Weight.valueBonus,
+                            capture: .names(names, type: type)))
                 }
             }
         }

@@ -22,6 +22,8 @@ public struct Matcher: Sendable {
         static let word: Float = 1.0
         static let nearWord: Float = 0.75
         static let freeTextToken: Float = 0.5
+        /// A slot that captures a value beats literal words that only mention it.
+        static let valueBonus: Float = 0.05
         static let unknownSkip: Float = -1.0
         static let beam: Float = 8
         static let maximumStates = 400

@@ -1,0 +1,21 @@
+import IntentTesting
+import Routing
+import Testing
+
+/// Requests no demo app handles must never trigger a demo intent.
+struct OutOfDomainTests {
+    @Test(arguments: [
+        "what's the weather", "turn on the lights", "start the car", "book a flight", "tell me a joke",
+        "set an alarm for 7 am", "what time is it", "", "   ", "um uh", "🙂🙂🙂",
+    ])
+    func isNotUnderstood(utterance: String) {
+        let result = DemoRouter.shared.route(utterance, now: DemoRouter.now)
+        #expect(result.status == .notUnderstood, "\(result.json.serialized)")
+        #expect(result.intent == nil)
+    }
+
+    @Test func hugeNonsenseIsNotUnderstood() {
+        let result = DemoRouter.shared.route(String(repeating: "blah ", count: 2_000), now: DemoRouter.now)
+        #expect(result.status == .notUnderstood)
+    }
+}
