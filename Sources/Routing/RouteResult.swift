@@ -51,7 +51,8 @@ public struct RouteResult: Sendable {
         return .object(pairs)
     }
 
-    static func round(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+    /// Rounds to two decimals, as confidences are written.
+    package static func round(_ value: Double) -> Double { (value * 100).rounded() / 100 }
 }
 
 /// The output of each stage of routing one utterance.

@@ -1,0 +1,99 @@
+import IntentModel
+import IntentTesting
+import Routing
+import Testing
+
+/// Routes the labeled corpora of Corpus/ and holds the router to its accuracy targets.
+struct CorpusTests {
+    struct Score {
+        var total = 0
+        var correctIntent = 0
+        var parameterChecks = 0
+        var parameterMatches = 0
+        var misses: [String] = []
+    }
+
+    func score(_ cases: [CorpusCase]) -> Score {
+        var score = Score()
+        for item in cases {
+            let result = DemoRouter.shared.route(item.utterance, now: DemoRouter.now)
+            score.total += 1
+            guard result.intent?.id == item.intent else {
+                score.misses.append("\(item): expected \(item.intent ?? "nothing"), got \(result.intent?.id ?? "nothing") (\(RouteResult.round(result.confidence)))")
+                continue
+            }
+            score.correctIntent += 1
+            let actual = result.json["parameters"]
+            for (name, expected) in item.parameters {
+                score.parameterChecks += 1
+                if let value = actual?[name], Self.matches(value, expected) {
+                    score.parameterMatches += 1
+                } else {
+                    score.misses.append("\(item): \(name) expected \(expected.serialized), got \(actual?[name]?.serialized ?? "nothing")")
+                }
+            }
+        }
+        return score
+    }
+
+    /// Strings compare case-insensitively; entities and people by id; lists item by item.
+    static func matches(_ actual: JSONValue, _ expected: JSONValue) -> Bool {
+        switch (actual, expected) {
+        case (.string(let a), .string(let e)):
+            return a.lowercased().trimmingCharacters(in: .punctuationCharacters) == e.lowercased().trimmingCharacters(in: .punctuationCharacters)
+        case (.array(let a), .array(let e)): return a.count == e.count && zip(a, e).allSatisfy { matches($0, $1) }
+        case (.array(let a), _) where a.count == 1: return matches(a[0], expected)
+        case (.object, .object):
+            if let id = expected["id"] { return actual["id"] == id }
+            if case .object(let pairs) = expected { return pairs.allSatisfy { key, value in actual[key].map { matches($0, value) } ?? false } }
+            return false
+        case (.object, .string(let e)): return actual["id"]?.stringValue == e
+        case (.number(let a), .number(let e)): return abs(a - e) < 0.005
+        default: return actual == expected
+        }
+    }
+
+    @Test func demoCorpusIntentAccuracyIsAtLeast95Percent() throws {
+        let cases = try CorpusLoader.load("demo-en.jsonl")
+        let result = score(cases)
+        let accuracy = Double(result.correctIntent) / Double(max(result.total, 1))
+        let parameterAccuracy = Double(result.parameterMatches) / Double(max(result.parameterChecks, 1))
+        print("demo-en: intent accuracy \(RouteResult.round(accuracy * 100))% of \(result.total), parameters \(RouteResult.round(parameterAccuracy * 100))% of \(result.parameterChecks)")
+        print(result.misses.joined(separator: "\n"))
+        #expect(accuracy >= 0.95)
+        #expect(parameterAccuracy >= 0.90)
+    }
+
+    @Test func everyDemoIntentHasTwentyCorpusLines() throws {
+        let cases = try CorpusLoader.load("demo-en.jsonl")
+        for intent in DemoRouter.shared.matcher.intents {
+            let count = cases.filter { $0.intent == intent.id }.count
+            #expect(count >= 20, "\(intent.id) has \(count) corpus lines")
+        }
+    }
+
+    @Test func noOutOfDomainLineIsAccepted() throws {
+        let cases = try CorpusLoader.load("out-of-domain.jsonl")
+        #expect(cases.count >= 100)
+        let accepted = cases.compactMap { item -> String? in
+            let result = DemoRouter.shared.route(item.utterance, now: DemoRouter.now)
+            return result.intent.map { "\(item) → \($0.id) (\(RouteResult.round(result.confidence)))" }
+        }
+        #expect(accepted.isEmpty, "\(accepted.joined(separator: "\n"))")
+    }
+
+    @Test func chineseCorpus() throws {
+        let cases = try CorpusLoader.load("demo-zh.jsonl")
+        let result = score(cases)
+        print(result.misses.joined(separator: "\n"))
+        #expect(Double(result.correctIntent) / Double(max(result.total, 1)) >= 0.9)
+    }
+
+    @Test func chineseExamplesOfTheIssue() {
+        let add = DemoRouter.shared.route("添加买牛奶到购物清单", now: DemoRouter.now)
+        #expect(add.intent?.id == "tasks.add")
+        #expect(add.parameter("title") == .string("买牛奶"))
+        #expect(add.parameter("list") == .entity(EntityReference(id: "groceries", title: "Groceries")))
+        #expect(DemoRouter.shared.route("我还剩几个任务", now: DemoRouter.now).intent?.id == "tasks.count")
+    }
+}
