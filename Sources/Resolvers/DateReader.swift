@@ -30,12 +30,14 @@ struct DateReader {
     ]
 
     func read(_ tokens: [String], numbers: [NumberSpan]) -> [TaggedSpan] {
-        let days = readDays(tokens, numbers: numbers)
-        let times = readTimes(tokens, numbers: numbers)
+        let foundDays = readDays(tokens, numbers: numbers) + readYears(tokens, numbers: numbers)
+        let foundTimes = readTimes(tokens, numbers: numbers)
         var spans: [TaggedSpan] = []
         func add(_ range: Range<Int>, _ date: LocalDateTime) {
             spans.append(TaggedSpan(range: range, type: .date, value: .date(date)))
         }
+        let days = Self.withoutPrepositions(foundDays, tokens: tokens) { $0.range } set: { $0.range = $1 }
+        let times = Self.withoutPrepositions(foundTimes, tokens: tokens) { $0.range } set: { $0.range = $1 }
         for day in days { add(day.range, day.date) }
         for time in times { add(time.range, upcoming(time)) }
         for day in days {
@@ -53,6 +55,35 @@ struct DateReader {
     }
 
     private func isEvening(_ day: Day) -> Bool { day.date.hour >= 18 }
+
+    static let prepositions: Set<String> = ["on", "at", "by", "from", "around"]
+
+    /// Each span that starts with a preposition ("on friday", "at 5") also without it, so
+    /// that a phrase may hold the preposition itself.
+    static func withoutPrepositions<T>(
+        _ items: [T], tokens: [String], range: (T) -> Range<Int>, set: (inout T, Range<Int>) -> Void
+    ) -> [T] {
+        var result = items
+        for item in items {
+            let r = range(item)
+            guard r.count > 1, prepositions.contains(tokens[r.lowerBound]) else { continue }
+            var copy = item
+            set(&copy, r.lowerBound + 1..<r.upperBound)
+            result.append(copy)
+        }
+        return result
+    }
+
+    /// "after 2015", "in 1984", "before 2020": the first day of that year.
+    func readYears(_ tokens: [String], numbers: [NumberSpan]) -> [Day] {
+        numbers.compactMap { number in
+            guard let year = number.integer, (1000...2200).contains(year), number.range.count == 1,
+                tokens[number.range.lowerBound].count == 4, number.range.lowerBound > 0,
+                ["after", "before", "since", "in", "from", "until"].contains(tokens[number.range.lowerBound - 1])
+            else { return nil }
+            return Day(range: number.range, date: LocalDateTime(year: year, month: 1, day: 1))
+        }
+    }
 
     func shifted(_ date: LocalDateTime, days: Int) -> LocalDateTime {
         guard let instant = date.date(in: context.timeZone),
@@ -143,7 +174,7 @@ struct DateReader {
     func readTimes(_ tokens: [String], numbers: [NumberSpan]) -> [Time] {
         var times: [Time] = []
         for (index, token) in tokens.enumerated() {
-            var start = index > 0 && ["at", "by", "around"].contains(tokens[index - 1]) ? index - 1 : index
+            var start = index > 0 && ["at", "by", "around", "from"].contains(tokens[index - 1]) ? index - 1 : index
             if token == "noon" || token == "midday" || token == "midnight" {
                 times.append(Time(range: start..<index + 1, hour: token == "midnight" ? 0 : 12, minute: 0, explicitHalf: true))
                 continue

@@ -11,7 +11,7 @@ struct RouteCommandTests {
             output.stdout == """
                 {"utterance":"add buy bread to my groceries list","status":"complete","intent":"tasks.add",\
                 "parameters":{"title":"buy bread","list":{"id":"groceries","title":"Groceries"}},"missing":[],\
-                "confidence":0.89,"alternatives":[]}
+                "confidence":0.86,"alternatives":[]}
 
                 """)
     }

@@ -61,7 +61,7 @@ extension MatchRun {
                     explained += slotSpans[Int(h.payload)].score - Weight.valueBonus
                 } else {
                     content = .freeText
-                    explained += 0.6 * Float(range.filter { !filler[$0] }.count)
+                    explained += 0.5 * Float(range.filter { !filler[$0] }.count)
                 }
                 captures.append(Capture(parameter: parameter, range: range, content: content))
                 steps.append(MatchStep(kind: .slot, range: range, detail: "{\(parameter)} = '\(text)' \(describe(content))"))
