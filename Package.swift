@@ -10,10 +10,14 @@ let package = Package(
         .library(name: "Phrases", targets: ["Phrases"]),
         .library(name: "Resolvers", targets: ["Resolvers"]),
         .library(name: "Routing", targets: ["Routing"]),
+        .library(name: "Wire", targets: ["Wire"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
         .target(name: "IntentModel"),
@@ -23,18 +27,33 @@ let package = Package(
         ),
         .target(name: "Resolvers", dependencies: ["IntentModel"]),
         .target(name: "Routing", dependencies: ["IntentModel", "Phrases", "Resolvers"]),
+        .target(name: "Wire", dependencies: ["IntentModel"]),
+        .target(
+            name: "Daemon",
+            dependencies: [
+                "IntentModel", "Phrases", "Resolvers", "Routing", "Wire",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .target(name: "IntentTesting", dependencies: ["IntentModel", "Phrases", "Routing"]),
         .executableTarget(
             name: "intentd",
             dependencies: [
-                "IntentModel", "Phrases", "Resolvers", "Routing",
+                "IntentModel", "Phrases", "Resolvers", "Routing", "Wire", "Daemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .testTarget(name: "IntentModelTests", dependencies: ["IntentModel", "IntentTesting"]),
         .testTarget(name: "PhrasesTests", dependencies: ["Phrases", "IntentTesting"]),
         .testTarget(name: "ResolversTests", dependencies: ["Resolvers", "IntentTesting"]),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "IntentTesting"]),
+        .testTarget(name: "WireTests", dependencies: ["Wire", "IntentTesting"]),
+        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "Wire", "IntentTesting"]),
         .testTarget(name: "intentdTests", dependencies: ["IntentTesting"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,1 @@
+// The Daemon layer: socket server, app registry, dispatch (issue 4).
