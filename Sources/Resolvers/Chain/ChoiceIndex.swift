@@ -1,0 +1,94 @@
+import IntentModel
+
+/// Enum cases and known entities by the names people call them, matched tolerantly:
+/// exact titles and synonyms first, then near misses ("grocerys", "lost world").
+///
+/// Every choice within a hair of the best comes back, so two books titled
+/// "The Lost World" are both offered rather than one picked at random.
+struct ChoiceIndex: Sendable {
+    struct Entry: Sendable {
+        var value: Value
+        /// Normalized names, words joined by one space.
+        var names: [String]
+    }
+
+    let enumEntries: [String: [Entry]]
+    let entityEntries: [String: [Entry]]
+    static let articles: Set<String> = ["the", "a", "an", "my", "our"]
+
+    init(enums: [EnumDefinition], entityTypes: [EntityTypeDefinition]) {
+        var enumEntries: [String: [Entry]] = [:]
+        for definition in enums {
+            enumEntries[definition.name] = definition.cases.map { item in
+                Entry(value: .enumCase(item.id), names: ([item.title, item.id] + item.synonyms).map(Self.key))
+            }
+        }
+        var entityEntries: [String: [Entry]] = [:]
+        for type in entityTypes {
+            entityEntries[type.name] = type.values.map { record in
+                var names = [record.title] + record.synonyms
+                if let subtitle = record.subtitle {
+                    names += ["\(record.title) \(subtitle)", "\(record.title) by \(subtitle)"]
+                }
+                return Entry(value: .entity(record.reference), names: names.map(Self.key) + [record.id.lowercased()])
+            }
+        }
+        self.enumEntries = enumEntries
+        self.entityEntries = entityEntries
+    }
+
+    static func key(_ text: String) -> String {
+        TextNormalizer().words(text).filter { !articles.contains($0) }.joined(separator: " ")
+    }
+
+    func enumCandidates(_ text: String, enumName: String) -> [ResolvedCandidate] {
+        best(text, among: enumEntries[enumName] ?? [])
+    }
+
+    func entityCandidates(_ text: String, typeName: String) -> [ResolvedCandidate] {
+        best(text, among: entityEntries[typeName] ?? [])
+    }
+
+    /// The entries closest to `text`, all those within 0.05 of the best, above a floor.
+    func best(_ text: String, among entries: [Entry]) -> [ResolvedCandidate] {
+        let wanted = Self.key(text)
+        guard !wanted.isEmpty else { return [] }
+        let scored = entries.map { entry in
+            (entry.value, entry.names.map { Self.similarity(wanted, $0) }.max() ?? 0)
+        }
+        guard let top = scored.map(\.1).max(), top >= 0.75 else { return [] }
+        return scored.filter { $0.1 >= top - 0.05 && $0.1 >= 0.75 }.sorted { $0.1 > $1.1 }
+            .map { ResolvedCandidate(value: $0.0, confidence: $0.1) }
+    }
+
+    /// 1 for equal names, less for near misses: edit distance on letters, with partial
+    /// credit when every spoken word is in the name ("lost world" for "the lost world of ...").
+    static func similarity(_ a: String, _ b: String) -> Double {
+        if a == b { return 1 }
+        guard !b.isEmpty else { return 0 }
+        let left = Array(a.unicodeScalars)
+        let right = Array(b.unicodeScalars)
+        let distance = editDistance(left, right)
+        let edit = 1 - Double(distance) / Double(max(left.count, right.count))
+        let spoken = Set(a.split(separator: " "))
+        let named = Set(b.split(separator: " "))
+        let cover = spoken.isSubset(of: named) ? 0.8 * Double(spoken.count) / Double(named.count) + 0.15 : 0
+        return max(edit, cover)
+    }
+
+    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = previous
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,86 @@
+/// Reads numbers written as digits ("12", "2.5", "1,200", "3rd") or words ("twenty five",
+/// "one hundred and three", "a dozen", "third", "two point five", "three quarters"), and hears
+/// "to", "too" and "for" as 2 and 4 with low confidence, for where a number is expected.
+enum NumberReader {
+    /// Every number in `tokens`: the longest reading at each place a number starts.
+    static func read(_ tokens: [String]) -> [NumberSpan] {
+        var spans: [NumberSpan] = []
+        var index = 0
+        while index < tokens.count {
+            if let span = number(tokens, from: index) {
+                spans.append(span)
+                // "a" of "a dozen" read as 1 alone is no use; a multi-word number is read once.
+                index = span.range.upperBound
+                continue
+            }
+            let token = tokens[index]
+            if let value = NumberWords.homophones[token] {
+                spans.append(NumberSpan(range: index..<index + 1, value: Double(value), confidence: 0.3))
+            } else if token == "a" || token == "an" {
+                spans.append(NumberSpan(range: index..<index + 1, value: 1, confidence: 0.3))
+            }
+            index += 1
+        }
+        return spans
+    }
+
+    /// The longest number starting at `start`, with its sign, decimals and fraction.
+    static func number(_ tokens: [String], from start: Int, limit: Int? = nil) -> NumberSpan? {
+        let end = min(limit ?? tokens.count, tokens.count)
+        var sign = 1.0
+        var first = start
+        if first < end, ["minus", "negative"].contains(tokens[first]) {
+            sign = -1
+            first += 1
+        }
+        let parser = CardinalParser(tokens: tokens)
+        let cardinal = parser.parse(from: first, limit: end)
+        var best: NumberSpan?
+        if let cardinal {
+            best = NumberSpan(
+                range: start..<cardinal.end, value: sign * cardinal.value, confidence: 1, isOrdinal: cardinal.isOrdinal,
+                isDigits: cardinal.isDigits)
+            if !cardinal.isOrdinal, let decimal = decimals(tokens, at: cardinal.end, limit: end) {
+                best = NumberSpan(range: start..<decimal.end, value: sign * (cardinal.value + decimal.value), confidence: 1)
+            }
+        } else if first < end, tokens[first] == "point", let decimal = decimals(tokens, at: first, limit: end) {
+            best = NumberSpan(range: start..<decimal.end, value: sign * decimal.value, confidence: 1)
+        }
+        if let fraction = FractionReader(tokens: tokens, limit: end).read(from: first),
+            fraction.end > (best?.range.upperBound ?? start)
+        {
+            best = NumberSpan(range: start..<fraction.end, value: sign * fraction.value, confidence: 1)
+        }
+        if let found = best, found.range.upperBound > first {
+            return found
+        }
+        return nil
+    }
+
+    /// "point five", "point zero three", "point seventy one": digits after a spoken decimal point.
+    static func decimals(_ tokens: [String], at index: Int, limit: Int) -> (value: Double, end: Int)? {
+        guard index + 1 < limit, tokens[index] == "point" else { return nil }
+        var text = "0."
+        var cursor = index + 1
+        while cursor < limit {
+            let word = tokens[cursor]
+            if let unit = NumberWords.units[word] {
+                text += String(unit)
+            } else if let tens = NumberWords.tens[word] {
+                if cursor + 1 < limit, let unit = NumberWords.units[tokens[cursor + 1]], (1...9).contains(unit) {
+                    text += String(tens + unit)
+                    cursor += 1
+                } else {
+                    text += String(tens)
+                }
+            } else if word.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                text += word
+            } else {
+                break
+            }
+            cursor += 1
+        }
+        guard cursor > index + 1, let value = Double(text) else { return nil }
+        return (value, cursor)
+    }
+}
