@@ -1,0 +1,212 @@
+import IntentModel
+
+/// What an app returns when an intent has run: any of dialog text, a value, a snippet and
+/// a follow-up intent to open.
+public struct IntentResult: Hashable, Sendable, JSONConvertible {
+    /// Text shown (and spoken) to the user: "Task 'buy bread' added".
+    public var dialog: String?
+    /// The intent's value in its JSON form (a typed value or an entity).
+    public var value: JSONValue?
+    /// A text block a front end shows (intentd's snippet view).
+    public var snippet: String?
+    /// A foreground intent that opens the value (App Intents' `opensIntent`).
+    public var opensIntent: IntentCall?
+
+    public init(dialog: String? = nil, value: JSONValue? = nil, snippet: String? = nil, opensIntent: IntentCall? = nil) {
+        self.dialog = dialog
+        self.value = value
+        self.snippet = snippet
+        self.opensIntent = opensIntent
+    }
+
+    public var json: JSONValue {
+        JSONValue.compactObject([
+            ("dialog", dialog.map(JSONValue.string)), ("value", value), ("snippet", snippet.map(JSONValue.string)),
+            ("opensIntent", opensIntent?.json),
+        ])
+    }
+
+    public init(json: JSONValue) throws(RPCError) {
+        let fields = try JSONFields(json, path: "result")
+        dialog = try fields.optionalString("dialog")
+        value = fields.value("value")
+        snippet = try fields.optionalString("snippet")
+        opensIntent = try fields.value("opensIntent").map { (v) throws(RPCError) in try IntentCall(json: v) }
+    }
+}
+
+/// An intent id with parameter values in their JSON form.
+public struct IntentCall: Hashable, Sendable, JSONConvertible {
+    public var intent: String
+    public var parameters: [String: JSONValue]
+
+    public init(intent: String, parameters: [String: JSONValue] = [:]) {
+        self.intent = intent
+        self.parameters = parameters
+    }
+
+    public var json: JSONValue {
+        .object([("intent", .string(intent)), ("parameters", .object(parameters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))])
+    }
+
+    public init(json: JSONValue) throws(RPCError) {
+        let fields = try JSONFields(json, path: "opensIntent")
+        intent = try fields.string("intent")
+        parameters = Dictionary(try fields.pairs("parameters"), uniquingKeysWith: { _, last in last })
+    }
+}
+
+/// One option of a disambiguation question: a value of the parameter, or an intent.
+public struct Choice: Hashable, Sendable, JSONConvertible {
+    /// 1-based; the user may answer with it ("the second one" is 2).
+    public var index: Int
+    public var title: String
+    /// The parameter value, in its JSON form (nil when the choice is an intent).
+    public var value: JSONValue?
+    /// The intent, when the question is which intent was meant.
+    public var intent: String?
+
+    public init(index: Int, title: String, value: JSONValue? = nil, intent: String? = nil) {
+        self.index = index
+        self.title = title
+        self.value = value
+        self.intent = intent
+    }
+
+    public var json: JSONValue {
+        JSONValue.compactObject([
+            ("index", .number(Double(index))), ("title", .string(title)), ("value", value), ("intent", intent.map(JSONValue.string)),
+        ])
+    }
+
+    public init(json: JSONValue) throws(RPCError) {
+        let fields = try JSONFields(json, path: "choice")
+        index = try fields.optionalInt("index") ?? 0
+        title = try fields.string("title")
+        value = fields.value("value")
+        intent = try fields.optionalString("intent")
+    }
+}
+
+/// The question a session is waiting on.
+public struct Question: Hashable, Sendable, JSONConvertible {
+    public enum Kind: String, Hashable, Sendable {
+        /// Give a value for `parameter`.
+        case value
+        /// Pick one of `choices`.
+        case choice
+        /// Yes or no, before the intent runs.
+        case confirm
+    }
+
+    public var kind: Kind
+    /// The parameter asked about (nil for confirm, and for a choice between intents).
+    public var parameter: String?
+    /// What to show and say: "Which soup would you like?".
+    public var prompt: String
+    /// The parameter's type, for `value` questions (`Int`, `soup.Soup`).
+    public var type: String?
+    public var choices: [Choice]
+    /// For confirm: a text preview of what will happen.
+    public var preview: String?
+
+    public init(kind: Kind, parameter: String? = nil, prompt: String, type: String? = nil, choices: [Choice] = [], preview: String? = nil) {
+        self.kind = kind
+        self.parameter = parameter
+        self.prompt = prompt
+        self.type = type
+        self.choices = choices
+        self.preview = preview
+    }
+
+    public var json: JSONValue {
+        JSONValue.compactObject([
+            ("kind", .string(kind.rawValue)), ("parameter", parameter.map(JSONValue.string)), ("prompt", .string(prompt)),
+            ("type", type.map(JSONValue.string)), ("choices", kind == .choice ? .array(choices.map(\.json)) : nil),
+            ("preview", preview.map(JSONValue.string)),
+        ])
+    }
+
+    public init(json: JSONValue) throws(RPCError) {
+        let fields = try JSONFields(json, path: "question")
+        guard let kind = Kind(rawValue: try fields.string("kind")) else {
+            throw JSONFields.mismatch("question.kind", expected: "value, choice or confirm")
+        }
+        self.kind = kind
+        parameter = try fields.optionalString("parameter")
+        prompt = try fields.string("prompt")
+        type = try fields.optionalString("type")
+        var choices: [Choice] = []
+        for item in try fields.array("choices") { choices.append(try Choice(json: item)) }
+        self.choices = choices
+        preview = try fields.optionalString("preview")
+    }
+}
+
+/// Where a conversation stands after `run`, `continue` or `perform`.
+public struct RunOutcome: Hashable, Sendable, JSONConvertible {
+    public enum Status: String, Hashable, Sendable {
+        /// The intent ran; `result` holds what the app returned.
+        case done
+        /// The session waits for an answer to `question` (send it with `continue`).
+        case question
+        /// The app refused with a user-facing message (`error`), e.g. "Book Not Found".
+        case failed
+        /// The user cancelled or said no.
+        case cancelled
+        /// The utterance matched no intent well enough; `route` tells what the router saw.
+        case notUnderstood
+    }
+
+    public var session: String
+    public var status: Status
+    public var intent: String?
+    /// The parameter values known so far, in their JSON form.
+    public var parameters: [(String, JSONValue)]
+    public var question: Question?
+    public var result: IntentResult?
+    /// For `failed`: the app's user-facing message. For `cancelled` and `notUnderstood`: what to say.
+    public var message: String?
+    /// For `notUnderstood`: the router's answer, as `route` returns it.
+    public var route: JSONValue?
+
+    public init(
+        session: String, status: Status, intent: String? = nil, parameters: [(String, JSONValue)] = [], question: Question? = nil,
+        result: IntentResult? = nil, message: String? = nil, route: JSONValue? = nil
+    ) {
+        self.session = session
+        self.status = status
+        self.intent = intent
+        self.parameters = parameters
+        self.question = question
+        self.result = result
+        self.message = message
+        self.route = route
+    }
+
+    public static func == (lhs: RunOutcome, rhs: RunOutcome) -> Bool { lhs.json == rhs.json }
+    public func hash(into hasher: inout Hasher) { hasher.combine(json) }
+
+    public var json: JSONValue {
+        JSONValue.compactObject([
+            ("session", .string(session)), ("status", .string(status.rawValue)), ("intent", intent.map(JSONValue.string)),
+            ("parameters", .object(parameters)), ("question", question?.json), ("result", result?.json),
+            ("message", message.map(JSONValue.string)), ("route", route),
+        ])
+    }
+
+    public init(json: JSONValue) throws(RPCError) {
+        let fields = try JSONFields(json, path: "result")
+        session = try fields.string("session")
+        guard let status = Status(rawValue: try fields.string("status")) else {
+            throw JSONFields.mismatch("result.status", expected: "done, question, failed, cancelled or notUnderstood")
+        }
+        self.status = status
+        intent = try fields.optionalString("intent")
+        parameters = try fields.pairs("parameters")
+        question = try fields.value("question").map { (v) throws(RPCError) in try Question(json: v) }
+        result = try fields.value("result").map { (v) throws(RPCError) in try IntentResult(json: v) }
+        message = try fields.optionalString("message")
+        route = fields.value("route")
+    }
+}

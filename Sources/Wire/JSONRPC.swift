@@ -1,0 +1,162 @@
+import IntentModel
+
+/// The id of a JSON-RPC request: a number or a string, echoed in its response.
+public enum RequestID: Hashable, Sendable, CustomStringConvertible {
+    case number(Int)
+    case string(String)
+
+    public var json: JSONValue {
+        switch self {
+        case .number(let n): .number(Double(n))
+        case .string(let s): .string(s)
+        }
+    }
+
+    public init?(json: JSONValue) {
+        switch json {
+        case .number(let n) where n == n.rounded() && abs(n) < 1e15: self = .number(Int(n))
+        case .string(let s): self = .string(s)
+        default: return nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .number(let n): String(n)
+        case .string(let s): "\"\(s)\""
+        }
+    }
+}
+
+/// A JSON-RPC 2.0 request: a call that expects a response with the same id.
+public struct Request: Hashable, Sendable {
+    public var id: RequestID
+    public var method: String
+    public var params: JSONValue?
+
+    public init(id: RequestID, method: String, params: JSONValue? = nil) {
+        self.id = id
+        self.method = method
+        self.params = params
+    }
+
+    public var json: JSONValue {
+        var pairs: [(String, JSONValue)] = [("jsonrpc", .string("2.0")), ("id", id.json), ("method", .string(method))]
+        if let params { pairs.append(("params", params)) }
+        return .object(pairs)
+    }
+}
+
+/// A JSON-RPC 2.0 notification: a call without an id, never answered.
+public struct Notification: Hashable, Sendable {
+    public var method: String
+    public var params: JSONValue?
+
+    public init(method: String, params: JSONValue? = nil) {
+        self.method = method
+        self.params = params
+    }
+
+    public var json: JSONValue {
+        var pairs: [(String, JSONValue)] = [("jsonrpc", .string("2.0")), ("method", .string(method))]
+        if let params { pairs.append(("params", params)) }
+        return .object(pairs)
+    }
+}
+
+/// A JSON-RPC 2.0 response: the result of a request, or its error.
+public struct Response: Hashable, Sendable {
+    /// nil only when the request's id could not be read (a parse error, an invalid request).
+    public var id: RequestID?
+    public var outcome: Result<JSONValue, RPCError>
+
+    public init(id: RequestID?, result: JSONValue) {
+        self.id = id
+        self.outcome = .success(result)
+    }
+
+    public init(id: RequestID?, error: RPCError) {
+        self.id = id
+        self.outcome = .failure(error)
+    }
+
+    public var json: JSONValue {
+        var pairs: [(String, JSONValue)] = [("jsonrpc", .string("2.0")), ("id", id?.json ?? .null)]
+        switch outcome {
+        case .success(let result): pairs.append(("result", result))
+        case .failure(let error): pairs.append(("error", error.json))
+        }
+        return .object(pairs)
+    }
+}
+
+/// One line of the protocol, read.
+public enum Message: Hashable, Sendable {
+    case request(Request)
+    case notification(Notification)
+    case response(Response)
+
+    public var json: JSONValue {
+        switch self {
+        case .request(let r): r.json
+        case .notification(let n): n.json
+        case .response(let r): r.json
+        }
+    }
+
+    /// The line to send: compact JSON without a newline (the framing adds it).
+    public var serialized: String { json.serialized }
+
+    /// Reads one line. Throws the error object to answer with: `parseError` for text that
+    /// is not JSON, `invalidRequest` for JSON that is not a JSON-RPC 2.0 message; the error's
+    /// `requestID` is the id when one could be read.
+    public init(line: String) throws(RPCError) {
+        let json: JSONValue
+        do {
+            json = try JSONValue(parsing: line)
+        } catch {
+            throw RPCError(.parseError, "Parse error", data: .object([("reason", .string(error.description))]))
+        }
+        try self.init(json: json)
+    }
+
+    public init(json: JSONValue) throws(RPCError) {
+        guard case .object = json else {
+            throw RPCError(.invalidRequest, "Invalid request", data: .object([("reason", .string("a message must be a JSON object"))]))
+        }
+        let id = json["id"].flatMap(RequestID.init(json:))
+        func invalid(_ reason: String) -> RPCError {
+            var error = RPCError(.invalidRequest, "Invalid request", data: .object([("reason", .string(reason))]))
+            error.requestID = id
+            return error
+        }
+        guard json["jsonrpc"] == .string("2.0") else { throw invalid("\"jsonrpc\" must be \"2.0\"") }
+        if let rawID = json["id"], rawID != .null, id == nil {
+            throw invalid("\"id\" must be a string or an integer")
+        }
+        if let method = json["method"] {
+            guard case .string(let name) = method else { throw invalid("\"method\" must be a string") }
+            let params = json["params"]
+            if let params {
+                switch params {
+                case .object, .array: break
+                default: throw invalid("\"params\" must be an object or an array")
+                }
+            }
+            if let id {
+                self = .request(Request(id: id, method: name, params: params))
+            } else {
+                self = .notification(Notification(method: name, params: params))
+            }
+            return
+        }
+        if let result = json["result"] {
+            self = .response(Response(id: id, result: result))
+        } else if let errorJSON = json["error"], let error = RPCError(json: errorJSON) {
+            self = .response(Response(id: id, error: error))
+        } else {
+            throw invalid("a message needs \"method\", \"result\" or \"error\"")
+        }
+    }
+}
+

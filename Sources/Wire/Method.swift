@@ -1,0 +1,45 @@
+import IntentModel
+
+/// One JSON-RPC method: its name and the types of its parameters and result.
+///
+/// ```swift
+/// let params = Methods.Route.Parameters(utterance: "order two tomato soups")
+/// let request = Methods.Route.request(id: .number(1), params)
+/// // {"jsonrpc":"2.0","id":1,"method":"route","params":{"utterance":"order two tomato soups"}}
+/// ```
+public protocol Method: Sendable {
+    associatedtype Parameters: JSONConvertible
+    associatedtype Result: JSONConvertible
+    static var name: String { get }
+}
+
+extension Method {
+    public static func request(id: RequestID, _ parameters: Parameters) -> Request {
+        Request(id: id, method: name, params: parameters.json)
+    }
+}
+
+extension JSONValue: JSONConvertible {
+    public init(json: JSONValue) throws(RPCError) { self = json }
+    public var json: JSONValue { self }
+}
+
+/// Parameters of methods that take none.
+public struct Empty: Hashable, Sendable, JSONConvertible {
+    public init() {}
+    public init(json: JSONValue) throws(RPCError) { _ = try JSONFields(json) }
+    public var json: JSONValue { .object([]) }
+}
+
+/// Whom a client says it is acting for; see docs/protocol.md, "Authentication".
+public struct ClientAssertions: Hashable, Sendable {
+    /// The user unlocked this device (screen unlocked, or proved presence to the front end)
+    /// just now. Required by `requiresLocalDeviceAuthentication` intents.
+    public var deviceAuthenticated: Bool
+    public init(deviceAuthenticated: Bool = false) { self.deviceAuthenticated = deviceAuthenticated }
+    init(_ fields: JSONFields) throws(RPCError) { deviceAuthenticated = try fields.optionalBool("deviceAuthenticated") ?? false }
+}
+
+/// The methods of intentd's socket protocol. Client and app methods are sent to the
+/// daemon; ``PerformIntent`` and ``QueryEntities`` are sent by the daemon to apps.
+public enum Methods {}

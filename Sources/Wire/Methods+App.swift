@@ -1,0 +1,76 @@
+import IntentModel
+
+extension Methods {
+    /// `app.register`: serve an app's intents from this connection, for as long as it stays open.
+    public enum RegisterApp: Method {
+        public static let name = "app.register"
+        public typealias Result = JSONValue
+        public struct Parameters: Hashable, Sendable, JSONConvertible {
+            public var app: AppDefinition
+            public init(app: AppDefinition) { self.app = app }
+            public init(json: JSONValue) throws(RPCError) {
+                let fields = try JSONFields(json)
+                guard let app = fields.value("app") else { throw JSONFields.mismatch("params.app", expected: "an app definition") }
+                if case .string(let id) = app {
+                    // Serving an app declared in a phrase file, by id alone.
+                    self.app = AppDefinition(id: id, displayName: id)
+                } else {
+                    self.app = try AppDefinition(json: app)
+                }
+            }
+            public var json: JSONValue { .object([("app", app.json)]) }
+        }
+    }
+
+    /// `app.unregister`: stop serving an app (closing the connection does the same).
+    public enum UnregisterApp: Method {
+        public static let name = "app.unregister"
+        public typealias Parameters = AppName
+        public typealias Result = JSONValue
+    }
+
+    /// `intent.perform`, daemon → app: run an intent with these parameter values.
+    public enum PerformIntent: Method {
+        public static let name = "intent.perform"
+        public typealias Result = AppReply
+        public struct Parameters: Hashable, Sendable, JSONConvertible {
+            public var call: IntentCall
+            public var session: String
+            /// True once the user said yes to the intent's (or the app's) confirmation.
+            public var confirmed: Bool
+            /// The uid of the client the call is made for.
+            public var clientUID: Int?
+            public init(call: IntentCall, session: String, confirmed: Bool = false, clientUID: Int? = nil) {
+                self.call = call
+                self.session = session
+                self.confirmed = confirmed
+                self.clientUID = clientUID
+            }
+            public init(json: JSONValue) throws(RPCError) {
+                let fields = try JSONFields(json)
+                call = IntentCall(
+                    intent: try fields.string("intent"),
+                    parameters: Dictionary(try fields.pairs("parameters"), uniquingKeysWith: { _, last in last }))
+                session = try fields.string("session")
+                confirmed = try fields.optionalBool("confirmed") ?? false
+                clientUID = try fields.optionalInt("clientUID")
+            }
+            public var json: JSONValue {
+                var pairs: [(String, JSONValue?)] = []
+                if case .object(let callPairs) = call.json { pairs = callPairs.map { ($0.0, $0.1) } }
+                pairs += [
+                    ("session", .string(session)), ("confirmed", .bool(confirmed)),
+                    ("clientUID", clientUID.map { .number(Double($0)) }),
+                ]
+                return JSONValue.compactObject(pairs)
+            }
+        }
+    }
+
+    /// `entity.query`, daemon → app: answer a query about the app's entities.
+    public enum QueryEntities: Method {
+        public static let name = "entity.query"
+        public typealias Parameters = EntityQuery
+        public typealias Result = EntityList
+    }
+}

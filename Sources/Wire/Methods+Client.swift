@@ -1,0 +1,205 @@
+import IntentModel
+
+extension Methods {
+    /// `route`: what an utterance would do, without doing it (as `intentd route --json`).
+    public enum Route: Method {
+        public static let name = "route"
+        public typealias Result = JSONValue
+        public struct Parameters: Hashable, Sendable, JSONConvertible {
+            public var utterance: String
+            /// The reference time for relative dates; default the daemon's clock.
+            public var now: LocalDateTime?
+            public init(utterance: String, now: LocalDateTime? = nil) {
+                self.utterance = utterance
+                self.now = now
+            }
+            public init(json: JSONValue) throws(RPCError) {
+                let fields = try JSONFields(json)
+                utterance = try fields.string("utterance")
+                now = try fields.optionalDate("now")
+            }
+            public var json: JSONValue {
+                JSONValue.compactObject([("utterance", .string(utterance)), ("now", now.map { .string($0.iso8601) })])
+            }
+        }
+    }
+
+    /// `run`: route an utterance and perform it, or return the daemon's question.
+    public enum Run: Method {
+        public static let name = "run"
+        public typealias Result = RunOutcome
+        public struct Parameters: Hashable, Sendable, JSONConvertible {
+            public var utterance: String
+            /// The session to continue or start; the daemon issues one when absent.
+            public var session: String?
+            public var now: LocalDateTime?
+            public var assertions: ClientAssertions
+            public init(utterance: String, session: String? = nil, now: LocalDateTime? = nil, assertions: ClientAssertions = .init()) {
+                self.utterance = utterance
+                self.session = session
+                self.now = now
+                self.assertions = assertions
+            }
+            public init(json: JSONValue) throws(RPCError) {
+                let fields = try JSONFields(json)
+                utterance = try fields.string("utterance")
+                session = try fields.optionalString("session")
+                now = try fields.optionalDate("now")
+                assertions = try ClientAssertions(fields)
+            }
+            public var json: JSONValue {
+                JSONValue.compactObject([
+                    ("utterance", .string(utterance)), ("session", session.map(JSONValue.string)), ("now", now.map { .string($0.iso8601) }),
+                    ("deviceAuthenticated", assertions.deviceAuthenticated ? .bool(true) : nil),
+                ])
+            }
+        }
+    }
+
+    /// `continue`: answer the session's pending question.
+    public enum Continue: Method {
+        public static let name = "continue"
+        public typealias Result = RunOutcome
+        public enum Answer: Hashable, Sendable {
+            /// Words, read by the question's kind: a value, a choice ("the second one", a title), yes or no.
+            case text(String)
+            /// A value in its JSON form, for `value` questions.
+            case value(JSONValue)
+            /// A 1-based choice index.
+            case choice(Int)
+            case confirm(Bool)
+            case cancel
+        }
+        public struct Parameters: Hashable, Sendable, JSONConvertible {
+            public var session: String
+            public var answer: Answer
+            public var assertions: ClientAssertions
+            public init(session: String, answer: Answer, assertions: ClientAssertions = .init()) {
+                self.session = session
+                self.answer = answer
+                self.assertions = assertions
+            }
+            public init(json: JSONValue) throws(RPCError) {
+                let fields = try JSONFields(json)
+                session = try fields.string("session")
+                assertions = try ClientAssertions(fields)
+                if try fields.optionalBool("cancel") == true {
+                    answer = .cancel
+                } else if let text = try fields.optionalString("text") {
+                    answer = .text(text)
+                } else if let choice = try fields.optionalInt("choice") {
+                    answer = .choice(choice)
+                } else if let confirm = try fields.optionalBool("confirm") {
+                    answer = .confirm(confirm)
+                } else if let value = fields.value("value") {
+                    answer = .value(value)
+                } else {
+                    throw JSONFields.mismatch("params", expected: "one of \"text\", \"value\", \"choice\", \"confirm\" or \"cancel\"")
+                }
+            }
+            public var json: JSONValue {
+                let answerPair: (String, JSONValue) =
+                    switch answer {
+                    case .text(let text): ("text", .string(text))
+                    case .value(let value): ("value", value)
+                    case .choice(let index): ("choice", .number(Double(index)))
+                    case .confirm(let yes): ("confirm", .bool(yes))
+                    case .cancel: ("cancel", .bool(true))
+                    }
+                return JSONValue.compactObject([
+                    ("session", .string(session)), (answerPair.0, answerPair.1),
+                    ("deviceAuthenticated", assertions.deviceAuthenticated ? .bool(true) : nil),
+                ])
+            }
+        }
+    }
+
+    /// `perform`: run a named intent with explicit parameter values, as Shortcuts does.
+    public enum Perform: Method {
+        public static let name = "perform"
+        public typealias Result = RunOutcome
+        public struct Parameters: Hashable, Sendable, JSONConvertible {
+            public var call: IntentCall
+            public var session: String?
+            public var assertions: ClientAssertions
+            public init(call: IntentCall, session: String? = nil, assertions: ClientAssertions = .init()) {
+                self.call = call
+                self.session = session
+                self.assertions = assertions
+            }
+            public init(json: JSONValue) throws(RPCError) {
+                let fields = try JSONFields(json)
+                call = IntentCall(
+                    intent: try fields.string("intent"),
+                    parameters: Dictionary(try fields.pairs("parameters"), uniquingKeysWith: { _, last in last }))
+                session = try fields.optionalString("session")
+                assertions = try ClientAssertions(fields)
+            }
+            public var json: JSONValue {
+                var pairs: [(String, JSONValue?)] = []
+                if case .object(let callPairs) = call.json { pairs = callPairs.map { ($0.0, $0.1) } }
+                pairs += [
+                    ("session", session.map(JSONValue.string)),
+                    ("deviceAuthenticated", assertions.deviceAuthenticated ? .bool(true) : nil),
+                ]
+                return JSONValue.compactObject(pairs)
+            }
+        }
+    }
+
+    /// `apps.list`: every app, with its intents and whether it can serve now.
+    public enum ListApps: Method {
+        public static let name = "apps.list"
+        public typealias Parameters = Empty
+        public typealias Result = JSONValue
+    }
+
+    /// `apps.describe`: one app's whole definition, in the form `app.register` takes.
+    public enum DescribeApp: Method {
+        public static let name = "apps.describe"
+        public typealias Parameters = AppName
+        public typealias Result = AppDefinition
+    }
+
+    /// `entities.query`: ask the app that owns an entity type (see ``EntityQuery``).
+    public enum QueryEntitiesForClient: Method {
+        public static let name = "entities.query"
+        public typealias Parameters = EntityQuery
+        public typealias Result = EntityList
+    }
+
+    /// `search`: intents whose phrases, titles and descriptions fit some words.
+    public enum Search: Method {
+        public static let name = "search"
+        public typealias Result = JSONValue
+        public struct Parameters: Hashable, Sendable, JSONConvertible {
+            public var text: String
+            public var limit: Int
+            public init(text: String, limit: Int = 10) {
+                self.text = text
+                self.limit = limit
+            }
+            public init(json: JSONValue) throws(RPCError) {
+                let fields = try JSONFields(json)
+                text = try fields.string("text")
+                limit = try fields.optionalInt("limit") ?? 10
+            }
+            public var json: JSONValue { .object([("text", .string(text)), ("limit", .number(Double(limit)))]) }
+        }
+    }
+
+    /// `status`: the daemon's version, uptime, and what it is serving.
+    public enum Status: Method {
+        public static let name = "status"
+        public typealias Parameters = Empty
+        public typealias Result = JSONValue
+    }
+}
+
+/// `{"app": "tasks"}`.
+public struct AppName: Hashable, Sendable, JSONConvertible {
+    public var app: String
+    public init(_ app: String) { self.app = app }
+    public init(json: JSONValue) throws(RPCError) { app = try JSONFields(json).string("app") }
+    public var json: JSONValue { .object([("app", .string(app))]) }
+}

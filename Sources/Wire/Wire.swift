@@ -1,1 +1,0 @@
-// The Wire layer: JSON-RPC 2.0 messages and their framing (issue 4).
