@@ -1,14 +1,18 @@
 import IntentModel
 
 /// Finds typed values in normalized tokens before matching, so typed slots can consume them:
-/// numbers (digits and words), ordinals, dates and times, durations, money and people.
+/// numbers (digits and words), ordinals, dates and times, durations, money, temperatures,
+/// e-mail addresses, URLs, phone numbers and people.
 ///
-/// Every reading is returned, overlapping ones included ("5 pm" is a time and "5" a number);
-/// the matcher picks the one that fits a phrase.
+/// Every reading is returned, overlapping ones included ("5 pm" is a date and "5" a number);
+/// the matcher picks the one that fits a phrase. Readings that are only guesses ("to" as 2,
+/// "a" as 1) carry a confidence of 0.3, so they fill a slot only where a number is expected.
 public struct ValueTagger: Sendable {
     public init() {}
 
+    /// Every typed value found in `tokens` (the output of `TextNormalizer`).
     public func tag(_ tokens: [String], context: ResolutionContext) -> [TaggedSpan] {
+        guard !tokens.isEmpty else { return [] }
         var spans: [TaggedSpan] = []
         let numbers = NumberReader.read(tokens)
         for number in numbers {
@@ -19,8 +23,34 @@ public struct ValueTagger: Sendable {
         }
         spans += MoneyReader.read(tokens, numbers: numbers)
         spans += DurationReader.read(tokens, numbers: numbers)
-        spans += DateReader(context: context).read(tokens, numbers: numbers)
+        spans += TemperatureReader.read(tokens, numbers: numbers)
+        spans += dates(tokens, numbers: numbers, context: context)
+        spans += SequenceReader.tag(tokens)
         spans += PersonReader.read(tokens, contacts: context.contacts)
+        if context.language == "zh" || tokens.contains(where: { $0.unicodeScalars.contains(where: TextNormalizerCJK.isCJK) }) {
+            spans += ChineseReader(context: context).tag(tokens)
+        }
+        return spans
+    }
+
+    /// The longest date or time starting at each token that can begin one.
+    func dates(_ tokens: [String], numbers: [NumberSpan], context: ResolutionContext) -> [TaggedSpan] {
+        let parser = DateParser(tokens: tokens, context: context, wholeText: false, numbers: numbers)
+        var spans: [TaggedSpan] = []
+        var reachedEnd = -1
+        for start in tokens.indices {
+            let word = tokens[start]
+            if DateParser.fillers.contains(word), !["at", "on", "in", "this", "by"].contains(word) { continue }
+            guard let found = parser.parse(from: start) else { continue }
+            // "at 5 pm" and "5 pm" are the same reading; keep the longer one and the bare one.
+            if found.end <= reachedEnd, ["at", "on", "in", "by"].contains(tokens[max(start - 1, 0)]) == false, start > 0,
+                spans.last?.value == .date(found.value)
+            {
+                continue
+            }
+            reachedEnd = max(reachedEnd, found.end)
+            spans.append(TaggedSpan(range: start..<found.end, type: .date, value: .date(found.value), confidence: 0.95))
+        }
         return spans
     }
 }

@@ -20,7 +20,8 @@ struct CorpusCase {
 
     var type: ValueType {
         switch dimension {
-        case "cardinal", "ordinal": .int
+        // Beyond Int's range (quintillions) the number is read as a Double.
+        case "cardinal", "ordinal": abs(expected.numberValue ?? 0) > 9e15 ? .double : .int
         case "decimal": .double
         case "currency": .currencyAmount
         case "temperature": .measurement(dimension: "temperature")
@@ -74,7 +75,7 @@ struct CorpusCase {
         guard let best = Self.chain.resolve(text, as: type, context: context).best?.value else { return false }
         switch (dimension, best) {
         case ("cardinal", .int(let n)), ("ordinal", .int(let n)): return Double(n) == expected.numberValue
-        case ("decimal", .double(let d)):
+        case ("decimal", .double(let d)), ("cardinal", .double(let d)), ("ordinal", .double(let d)):
             guard let wanted = expected.numberValue else { return false }
             return abs(d - wanted) <= max(abs(wanted) * 1e-9, 1e-12)
         case ("decimal", .int(let n)): return Double(n) == expected.numberValue

@@ -18,12 +18,12 @@ struct TypedResolver {
         case .string:
             return [ResolvedCandidate(value: .string(text), confidence: 1)]
         case .int:
-            return number(text).compactMap { reading in
+            return number(text, preferFraction: false).compactMap { reading in
                 guard reading.value == reading.value.rounded(), abs(reading.value) < 9e15 else { return nil }
                 return ResolvedCandidate(value: .int(Int(reading.value)), confidence: reading.confidence)
             }
         case .double:
-            return number(text).map { ResolvedCandidate(value: .double($0.value), confidence: $0.confidence) }
+            return number(text, preferFraction: true).map { ResolvedCandidate(value: .double($0.value), confidence: $0.confidence) }
         case .bool:
             return BoolReader.read(text).map { [ResolvedCandidate(value: .bool($0), confidence: 1)] } ?? []
         case .enumeration(let name):
@@ -34,13 +34,15 @@ struct TypedResolver {
             return FileResolver.resolve(text)
         case .url, .email, .phoneNumber:
             return SequenceReader.resolve(text, as: type)
-        case .date, .duration, .currencyAmount, .measurement, .person, .list:
+        case .date:
+            return date(text)
+        case .duration, .currencyAmount, .measurement, .person, .list:
             return spans(text, as: type)
         }
     }
 
     /// Numbers: the literal forms first ("1.3e6", "-1,200"), then words.
-    func number(_ text: String) -> [(value: Double, confidence: Double)] {
+    func number(_ text: String, preferFraction: Bool) -> [(value: Double, confidence: Double)] {
         if let literal = NumberLiteral.read(text) { return [(literal, 1)] }
         var tokens = TextNormalizer().words(text)
         var sign = 1.0
@@ -50,13 +52,50 @@ struct TypedResolver {
         while let first = tokens.first, first == "the" || first == "number" { tokens.removeFirst() }
         if tokens.last == "of" { tokens.removeLast() }
         guard !tokens.isEmpty else { return [] }
-        if let span = NumberReader.number(tokens, from: 0), span.range.upperBound == tokens.count {
+        if tokens == ["single"] { return [(1, 0.8)] }
+        if let span = NumberReader.number(tokens, from: 0, preferFraction: preferFraction),
+            span.range.upperBound == tokens.count
+        {
             return [(sign * span.value, span.confidence)]
         }
         if tokens.count == 1, let homophone = NumberWords.homophones[tokens[0]] {
             return [(Double(homophone), 0.3)]
         }
         return []
+    }
+
+    /// A date or time, the whole text read as one; "2018-09-23" and "2 - 15" keep their dashes.
+    func date(_ text: String) -> [ResolvedCandidate] {
+        var tokens = TextNormalizer().words(Self.joiningDateDashes(text))
+        while let last = tokens.last, DateParser.fillers.contains(last) { tokens.removeLast() }
+        guard !tokens.isEmpty else { return [] }
+        let parser = DateParser(tokens: tokens, context: context, wholeText: true)
+        var start = 0
+        while start < tokens.count - 1, DateParser.fillers.contains(tokens[start]) { start += 1 }
+        guard let found = parser.parse(from: 0) ?? parser.parse(from: start), found.end == tokens.count else { return [] }
+        return [ResolvedCandidate(value: .date(found.value), confidence: 1)]
+    }
+
+    /// "2018-09-23" becomes "2018/09/23", which the normalizer keeps whole; "5-6 pm" stays.
+    static func joiningDateDashes(_ text: String) -> String {
+        var scalars = Array(text.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            if scalars[index] == "-" {
+                var left = index - 1
+                while left >= 0, scalars[left] == " " { left -= 1 }
+                var right = index + 1
+                while right < scalars.count, scalars[right] == " " { right += 1 }
+                if left >= 0, right < scalars.count, scalars[left].properties.numericType != nil,
+                    scalars[right].properties.numericType != nil
+                {
+                    scalars.replaceSubrange((left + 1)..<right, with: ["/"])
+                    index = left + 1
+                }
+            }
+            index += 1
+        }
+        return String(String.UnicodeScalarView(scalars))
     }
 
     /// Types read by the taggers: the spans of `type` that cover the whole text but fillers.

@@ -7,4 +7,8 @@ struct ChineseReader {
     func resolve(_ text: String, as type: ValueType) -> [ResolvedCandidate] {
         []
     }
+
+    func tag(_ tokens: [String]) -> [TaggedSpan] {
+        []
+    }
 }

@@ -12,7 +12,7 @@ struct CardinalParser {
         var isOrdinal: Bool
         var isDigits: Bool
         /// The scale the number ended with ("million" in "one million"), for "and a half".
-        var lastScale: Int?
+        var lastScale: Double?
     }
 
     private enum Last { case none, unit, tens, hundred, scale, digits }
@@ -23,7 +23,7 @@ struct CardinalParser {
         var current = 0.0
         var last = Last.none
         var index = start
-        var lastScale: Int?
+        var lastScale: Double?
         var allDigits = true
         var ordinal = false
         func finish() -> Reading? {
@@ -98,9 +98,9 @@ struct CardinalParser {
                     last = .hundred
                 } else {
                     if current == 0, total > 0 {
-                        total *= Double(scale)
+                        total *= scale
                     } else {
-                        total += max(current, 1) * Double(scale)
+                        total += max(current, 1) * scale
                     }
                     current = 0
                     last = .scale
@@ -120,13 +120,13 @@ struct CardinalParser {
                     if n == 100 {
                         current = max(current, 1) * 100
                     } else {
-                        total += max(current, 1) * Double(n)
+                        total += max(current, 1) * n
                         current = 0
                     }
                 } else {
                     let afterTens = last == .tens && n > 0 && n < 10
                     guard last == .none || afterTens || last == .hundred || last == .scale else { return finish() }
-                    current += Double(n)
+                    current += n
                 }
                 ordinal = true
                 last = .unit

@@ -31,8 +31,14 @@ struct FractionReader {
         }
         var end = denominatorIndex + 1
         if end < limit, case .scale(let scale) = NumberWords.atoms[tokens[end]], scale >= 1000 {
-            value *= Double(scale)
+            value *= scale
             end += 1
+        } else if end + 2 < limit, tokens[end] == "of", ["a", "an"].contains(tokens[end + 1]),
+            case .scale(let scale) = NumberWords.atoms[tokens[end + 2]]
+        {
+            // "two thirds of a million"
+            value *= scale
+            end += 3
         }
         return (value, end)
     }
@@ -43,7 +49,8 @@ struct FractionReader {
         while index < limit {
             let word = tokens[index]
             if NumberWords.denominators[word] != nil, index > start || word == "half" || word == "quarter" {
-                return index
+                let afterTens = index > start && NumberWords.tens[tokens[index - 1]] != nil
+                if !word.hasPrefix("first") || afterTens { return index }
             }
             let numeric = NumberWords.atoms[word] != nil || CardinalParser.digits(word) != nil
             guard numeric || ["a", "an", "and"].contains(word) else { return nil }
@@ -65,8 +72,8 @@ struct FractionReader {
             if let leftScale = whole.lastScale, leftScale >= 1000 {
                 // "one million and a half" is 1.5 million; "one billion and a half million" has its own
                 // scale, which `read` multiplies by afterwards.
-                if let scale { return whole.value / Double(scale) + part }
-                return whole.value + part * Double(leftScale)
+                if let scale { return whole.value / scale + part }
+                return whole.value + part * leftScale
             }
             return whole.value + part
         }
@@ -78,7 +85,7 @@ struct FractionReader {
         let parser = CardinalParser(tokens: tokens)
         let last = tokens[denominatorIndex]
         guard let single = NumberWords.denominators[last] else { return nil }
-        if denominatorIndex == start { return 1 / Double(single) }
+        if denominatorIndex == start { return 1 / single }
         let singular = last.hasSuffix("s") && last != "halves" ? String(last.dropLast()) : last
         for split in (start + 1)...denominatorIndex {
             let numerator: Double
@@ -89,9 +96,11 @@ struct FractionReader {
             } else {
                 continue
             }
-            if split == denominatorIndex { return numerator / Double(single) }
+            if split == denominatorIndex { return single > 1 ? numerator / single : nil }
             let head = tokens[split]
             if NumberWords.scales[head] != nil || head == "and" || head == "a" { continue }
+            // "fifty-four hundredths" is 54/100, not 50/400: a scale ordinal is a denominator alone.
+            if NumberWords.scaleOrdinals[singular] != nil { continue }
             var words = Array(tokens[split..<denominatorIndex])
             words.append(singular)
             if let denominator = CardinalParser(tokens: words).parse(from: 0), denominator.end == words.count,

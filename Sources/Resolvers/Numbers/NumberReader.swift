@@ -25,7 +25,10 @@ enum NumberReader {
     }
 
     /// The longest number starting at `start`, with its sign, decimals and fraction.
-    static func number(_ tokens: [String], from start: Int, limit: Int? = nil) -> NumberSpan? {
+    ///
+    /// `preferFraction` decides a tie between an ordinal and a fraction of the same words
+    /// ("a hundredth" is 100th where an Int is wanted, 0.01 where a Double is).
+    static func number(_ tokens: [String], from start: Int, limit: Int? = nil, preferFraction: Bool = false) -> NumberSpan? {
         let end = min(limit ?? tokens.count, tokens.count)
         var sign = 1.0
         var first = start
@@ -40,14 +43,22 @@ enum NumberReader {
             best = NumberSpan(
                 range: start..<cardinal.end, value: sign * cardinal.value, confidence: 1, isOrdinal: cardinal.isOrdinal,
                 isDigits: cardinal.isDigits)
-            if !cardinal.isOrdinal, let decimal = decimals(tokens, at: cardinal.end, limit: end) {
-                best = NumberSpan(range: start..<decimal.end, value: sign * (cardinal.value + decimal.value), confidence: 1)
+            if !cardinal.isOrdinal, var decimal = decimals(tokens, at: cardinal.end, limit: end) {
+                var value = cardinal.value + decimal.value
+                // "two point two million"
+                if decimal.end < end, case .scale(let scale) = NumberWords.atoms[tokens[decimal.end]] {
+                    value *= scale
+                    decimal.end += 1
+                }
+                best = NumberSpan(range: start..<decimal.end, value: sign * value, confidence: 1)
             }
         } else if first < end, tokens[first] == "point", let decimal = decimals(tokens, at: first, limit: end) {
             best = NumberSpan(range: start..<decimal.end, value: sign * decimal.value, confidence: 1)
         }
         if let fraction = FractionReader(tokens: tokens, limit: end).read(from: first),
             fraction.end > (best?.range.upperBound ?? start)
+                || (preferFraction && fraction.end == best?.range.upperBound && best?.isOrdinal == true
+                    && ["a", "an"].contains(tokens[first]))
         {
             best = NumberSpan(range: start..<fraction.end, value: sign * fraction.value, confidence: 1)
         }

@@ -10,12 +10,14 @@ enum NumberWords {
         "twenty": 20, "thirty": 30, "forty": 40, "fourty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
         "eighty": 80, "ninety": 90,
     ]
-    static let scales: [String: Int] = [
+    static let scales: [String: Double] = [
         "hundred": 100, "hundreds": 100, "thousand": 1_000, "thousands": 1_000, "million": 1_000_000,
         "millions": 1_000_000, "mil": 1_000_000, "billion": 1_000_000_000, "billions": 1_000_000_000,
         "bln": 1_000_000_000, "trillion": 1_000_000_000_000, "trillions": 1_000_000_000_000,
         "tln": 1_000_000_000_000, "lakh": 100_000, "lakhs": 100_000, "lac": 100_000, "crore": 10_000_000,
         "crores": 10_000_000, "koti": 10_000_000, "krore": 10_000_000, "krores": 10_000_000,
+        "quadrillion": 1e15, "quadrillions": 1e15, "quintillion": 1e18, "quintillions": 1e18, "sextillion": 1e21,
+        "sextillions": 1e21,
     ]
     /// Words that multiply what precedes them by twelve or two ("two dozen", "a pair").
     static let groups: [String: Int] = [
@@ -31,19 +33,24 @@ enum NumberWords {
         "twentieth": 20, "thirtieth": 30, "fortieth": 40, "fiftieth": 50, "sixtieth": 60, "seventieth": 70,
         "eightieth": 80, "ninetieth": 90,
     ]
-    static let scaleOrdinals: [String: Int] = [
+    static let scaleOrdinals: [String: Double] = [
         "hundredth": 100, "thousandth": 1_000, "millionth": 1_000_000, "billionth": 1_000_000_000,
-        "trillionth": 1_000_000_000_000,
+        "trillionth": 1_000_000_000_000, "quadrillionth": 1e15, "quintillionth": 1e18, "sextillionth": 1e21,
     ]
     /// Denominator words in the plural ("thirds") and the special ones ("half", "quarter").
-    static let denominators: [String: Int] = {
-        var table: [String: Int] = ["half": 2, "halves": 2, "halfs": 2, "quarter": 4, "quarters": 4]
-        for (word, value) in unitOrdinals.merging(tensOrdinals, uniquingKeysWith: { a, _ in a })
-            .merging(scaleOrdinals, uniquingKeysWith: { a, _ in a }) where value > 2
-        {
+    static let denominators: [String: Double] = {
+        var table: [String: Double] = ["half": 2, "halves": 2, "halfs": 2, "quarter": 4, "quarters": 4]
+        for (word, value) in unitOrdinals.merging(tensOrdinals, uniquingKeysWith: { a, _ in a }) where value > 2 {
+            table[word] = Double(value)
+            table[word + "s"] = Double(value)
+        }
+        for (word, value) in scaleOrdinals {
             table[word] = value
             table[word + "s"] = value
         }
+        // "first" only ends a fraction after tens ("three twenty-firsts"); see FractionReader.
+        table["first"] = 1
+        table["firsts"] = 1
         table["seconds"] = nil
         table["second"] = nil
         return table
@@ -53,10 +60,10 @@ enum NumberWords {
     enum Atom: Equatable {
         case unit(Int)
         case tens(Int)
-        case scale(Int)
+        case scale(Double)
         case group(Int)
         /// An ordinal word; `scale` when it is "hundredth", "thousandth", ...
-        case ordinal(Int, scale: Bool)
+        case ordinal(Double, scale: Bool)
         /// Run-together tens and unit: "twentyfifth", "thirtyone".
         case compound(tens: Int, unit: Int, ordinal: Bool)
     }
@@ -67,8 +74,8 @@ enum NumberWords {
         for (word, value) in tens { table[word] = .tens(value) }
         for (word, value) in scales { table[word] = .scale(value) }
         for (word, value) in groups { table[word] = .group(value) }
-        for (word, value) in unitOrdinals { table[word] = .ordinal(value, scale: false) }
-        for (word, value) in tensOrdinals { table[word] = .ordinal(value, scale: false) }
+        for (word, value) in unitOrdinals { table[word] = .ordinal(Double(value), scale: false) }
+        for (word, value) in tensOrdinals { table[word] = .ordinal(Double(value), scale: false) }
         for (word, value) in scaleOrdinals { table[word] = .ordinal(value, scale: true) }
         for (tensWord, tensValue) in tens {
             for (unitWord, unitValue) in units where (1...9).contains(unitValue) {

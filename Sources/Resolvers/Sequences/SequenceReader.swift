@@ -11,3 +11,7 @@ extension SequenceReader {
     /// Every value of `kind` in a sentence, in order.
     static func extract(_ text: String, kind: ValueType) -> [String] { [] }
 }
+
+extension SequenceReader {
+    static func tag(_ tokens: [String]) -> [TaggedSpan] { [] }
+}

@@ -1,0 +1,174 @@
+import IntentModel
+
+extension DateParser {
+    /// A clock time: "5pm", "5:30", "17h00", "five thirty p m", "half past seven",
+    /// "quarter to 8", "20 minutes past five", "noon", "midnight", "at 5", "7 o'clock".
+    func matchTime(at index: Int, _ parts: inout Parts) -> Int? {
+        guard parts.clock == nil else { return nil }
+        let word = token(index)
+        if word == "noon" || word == "midday" || word == "midnight" {
+            parts.clock = Clock(hour: word == "midnight" ? 0 : 12, minute: 0, pm: nil)
+            return index + 1
+        }
+        if let relative = relativeClock(at: index) {
+            parts.clock = relative.clock
+            return relative.end
+        }
+        if let compact = Self.compactClock(word) {
+            var clock = compact
+            var end = index + 1
+            if clock.pm == nil, let meridiem = meridiem(at: end) {
+                clock.pm = meridiem.pm
+                end = meridiem.end
+            }
+            parts.clock = clock
+            return end
+        }
+        guard let number = numbers[index], number.isDigits || NumberWords.atoms[word] != nil, !number.isOrdinal,
+            let hour = number.integer, (0...24).contains(hour), number.value == number.value.rounded()
+        else { return nil }
+        if number.isDigits, word.count > 2 {
+            // "1430", "0800": a 24-hour clock written without a colon.
+            guard word.count == 4, let value = Int(word), value % 100 < 60, value / 100 < 24,
+                token(index + 1) == "hours" || token(index + 1) == "hrs" || token(index - 1) == "at"
+            else { return nil }
+            parts.clock = Clock(hour: value / 100, minute: value % 100, pm: nil)
+            return index + (token(index + 1).hasPrefix("h") ? 2 : 1)
+        }
+        var end = number.range.upperBound
+        var clock = Clock(hour: hour % 24, minute: 0, pm: nil)
+        var explicit = false
+        if let minutes = numbers[end], let minute = minutes.integer, (0...59).contains(minute), !minutes.isOrdinal,
+            token(end) != "a", token(end) != "an", DateMath.units[token(minutes.range.upperBound)] == nil
+        {
+            if minutes.isDigits, token(end).count != 2 {
+                // "5 3" is not a time; "5 30" and "5 05" are.
+            } else {
+                clock.minute = minute
+                end = minutes.range.upperBound
+                explicit = true
+            }
+        } else if token(end) == "oh", let minutes = numbers[end + 1], let minute = minutes.integer, (1...9).contains(minute) {
+            clock.minute = minute
+            end = minutes.range.upperBound
+            explicit = true
+        }
+        if token(end) == "oclock" || token(end) == "clock" {
+            end += 1
+            explicit = true
+        }
+        if let meridiem = meridiem(at: end) {
+            clock.pm = meridiem.pm
+            end = meridiem.end
+            explicit = true
+        }
+        let cued = ["at", "@", "around", "by", "till", "until"].contains(token(index - 1))
+        let partNext = DateWords.parts[token(end)] != nil || (token(end) == "in" && token(end + 1) == "the")
+            || token(end) == "tonight" || token(end) == "this"
+        guard explicit || cued || wholeText || partNext || parts.part != nil else { return nil }
+        guard hour <= 24, !(hour > 12 && clock.pm == true) else { return nil }
+        parts.clock = clock
+        return end
+    }
+
+    /// "half past seven", "quarter to 8", "20 minutes past five", "ten past 9", "15 past 15h".
+    func relativeClock(at index: Int) -> (clock: Clock, end: Int)? {
+        var cursor = index
+        var minutes: Int
+        if token(cursor) == "a", token(cursor + 1) == "quarter" { cursor += 1 }
+        if token(cursor) == "half" {
+            minutes = 30
+            cursor += 1
+        } else if token(cursor) == "quarter" {
+            minutes = 15
+            cursor += 1
+        } else if let number = numbers[cursor], let value = number.integer, (1...59).contains(value), !number.isOrdinal {
+            minutes = value
+            cursor = number.range.upperBound
+            if ["minutes", "minute", "mins", "min"].contains(token(cursor)) { cursor += 1 }
+        } else {
+            return nil
+        }
+        let direction = token(cursor)
+        guard ["past", "after", "to", "till", "before", "of"].contains(direction) else { return nil }
+        let after = direction == "past" || direction == "after"
+        if !after, minutes > 30 && minutes != 45 { return nil }
+        cursor += 1
+        var hourClock: Clock
+        var end: Int
+        if token(cursor) == "noon" || token(cursor) == "midnight" {
+            hourClock = Clock(hour: token(cursor) == "noon" ? 12 : 0, minute: 0, pm: nil)
+            end = cursor + 1
+        } else if let compact = Self.compactClock(token(cursor)), compact.minute == 0 {
+            hourClock = compact
+            end = cursor + 1
+        } else if let number = numbers[cursor], let hour = number.integer, (0...23).contains(hour), !number.isOrdinal {
+            hourClock = Clock(hour: hour, minute: 0, pm: nil)
+            end = number.range.upperBound
+            if token(end) == "oclock" { end += 1 }
+        } else {
+            return nil
+        }
+        if hourClock.pm == nil, let meridiem = meridiem(at: end) {
+            hourClock.pm = meridiem.pm
+            end = meridiem.end
+        }
+        var clock = hourClock
+        if after {
+            clock.minute = minutes
+        } else {
+            clock.hour = (clock.hour + 23) % 24
+            clock.minute = 60 - minutes
+            if clock.hour == 11, hourClock.hour == 12, clock.pm == true { clock.pm = false }
+        }
+        return (clock, end)
+    }
+
+    /// "am", "pm", "a m", "p m", "a", "p" (only before "m").
+    func meridiem(at index: Int) -> (pm: Bool, end: Int)? {
+        let word = token(index)
+        if word == "am" || word == "pm" { return (word == "pm", index + 1) }
+        if word == "ampm" { return (false, index + 1) }
+        if word == "a" || word == "p", token(index + 1) == "m" { return (word == "p", index + 2) }
+        return nil
+    }
+
+    /// One token holding a clock time: "5pm", "5:30", "5:30pm", "8.30pm", "17h00", "15h", "9:00a", "8:00:20pm".
+    static func compactClock(_ word: String) -> Clock? {
+        guard word.first?.isNumber == true else { return nil }
+        var text = Substring(word)
+        var pm: Bool?
+        for (suffix, isPM) in [("ampm", false), ("am", false), ("pm", true), ("a", false), ("p", true)]
+        where text.hasSuffix(suffix) {
+            text = text.dropLast(suffix.count)
+            pm = isPM
+            break
+        }
+        var separatorSeen = false
+        var fields: [Substring]
+        if text.contains(":") {
+            fields = text.split(separator: ":", omittingEmptySubsequences: false)
+            separatorSeen = true
+        } else if text.contains("h") {
+            fields = text.split(separator: "h", omittingEmptySubsequences: false)
+            if fields.last?.isEmpty == true { fields.removeLast() }
+            separatorSeen = true
+        } else if text.contains("."), pm != nil {
+            fields = text.split(separator: ".", omittingEmptySubsequences: false)
+        } else {
+            fields = [text]
+        }
+        guard separatorSeen || pm != nil, (1...3).contains(fields.count),
+            fields.allSatisfy({ !$0.isEmpty && $0.count <= 2 && $0.allSatisfy(\.isNumber) })
+        else { return nil }
+        let values = fields.compactMap { Int($0) }
+        guard values.count == fields.count, (0...24).contains(values[0]) else { return nil }
+        let minute = values.count > 1 ? values[1] : 0
+        let second = values.count > 2 ? values[2] : 0
+        guard (0...59).contains(minute), (0...59).contains(second), fields.count == 1 || fields[1].count == 2 else {
+            return nil
+        }
+        if pm != nil, values[0] > 12 || values[0] == 0 { return nil }
+        return Clock(hour: values[0] % 24, minute: minute, second: second, pm: pm)
+    }
+}

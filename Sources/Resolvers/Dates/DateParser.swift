@@ -1,0 +1,185 @@
+import IntentModel
+
+/// Reads one date, time or date-time from tokens, relative to the context's reference time:
+/// "tomorrow at 5 pm", "next friday", "march 3rd 2015", "in 20 minutes", "half past seven",
+/// "two days from tomorrow", "7:00 on next sunday afternoon".
+///
+/// The words are read left to right into parts (a day, a clock time, a part of the day, an
+/// offset) and the parts are then put together, so the order people say them in is free.
+/// Decisions, also in docs/resolvers.md:
+/// - a bare weekday is the next one after today; "next friday" is the Friday of next week
+///   (Monday to Sunday); "this friday" the one of this week; "last friday" of last week.
+/// - a clock time with no am or pm is the next time the clock shows it ("at 5" at 10:00 is
+///   17:00); a time already past today is tomorrow when the context prefers the future.
+/// - a day and month with no year is the next such day.
+struct DateParser {
+    let context: ResolutionContext
+    let tokens: [String]
+    /// True when the whole text is known to be a date, so a bare "7" may be read as 7 o'clock.
+    let wholeText: Bool
+    let math: DateMath
+    let numbers: [Int: NumberSpan]
+
+    init(tokens: [String], context: ResolutionContext, wholeText: Bool, numbers: [NumberSpan]? = nil) {
+        self.tokens = tokens
+        self.context = context
+        self.wholeText = wholeText
+        self.math = DateMath(zone: context.timeZone)
+        var byStart: [Int: NumberSpan] = [:]
+        for span in numbers ?? NumberReader.read(tokens) where span.confidence > 0.5 {
+            byStart[span.range.lowerBound] = span
+        }
+        self.numbers = byStart
+    }
+
+    /// What has been read so far.
+    struct Parts {
+        var day: LocalDateTime?
+        var month: Int?
+        var dayOfMonth: Int?
+        var year: Int?
+        var weekday: Int?
+        /// nil: the next one; 0 this week; 1 next week; -1 last week.
+        var weekShift: Int?
+        var clock: Clock?
+        var part: DateWords.Part?
+        var instant: LocalDateTime?
+        var monthShift: Int?
+        var matched = 0
+    }
+
+    struct Clock {
+        var hour: Int
+        var minute: Int
+        var second = 0
+        /// true pm, false am, nil not said.
+        var pm: Bool?
+    }
+
+    static let fillers: Set<String> = [
+        "at", "on", "the", "of", "@", "by", "for", "around", "about", "approximately", "approx", "and", "from", "in",
+        "this", "ca", "circa", "exactly", "sharp", "to", "till", "until", "due",
+    ]
+
+    var now: LocalDateTime { context.now }
+    var today: LocalDateTime { DateMath.day(context.now) }
+
+    /// The longest date read from `start`: its end and value, or nil when no date starts there.
+    func parse(from start: Int) -> (end: Int, value: LocalDateTime)? {
+        var parts = Parts()
+        var index = start
+        var lastGood: (Int, Parts)?
+        while index < tokens.count {
+            if let next = matchAny(at: index, &parts) {
+                index = next
+                parts.matched += 1
+                lastGood = (index, parts)
+            } else if Self.fillers.contains(tokens[index]) || tokens[index] == "," {
+                index += 1
+            } else {
+                break
+            }
+        }
+        guard let (end, final) = lastGood, let value = compose(final) else { return nil }
+        return (end, value)
+    }
+
+    private func matchAny(at index: Int, _ parts: inout Parts) -> Int? {
+        if let end = matchNow(at: index, &parts) { return end }
+        if let end = matchOffset(at: index, &parts) { return end }
+        if let end = matchRelativeDay(at: index, &parts) { return end }
+        if let end = matchHoliday(at: index, &parts) { return end }
+        if let end = matchWeekday(at: index, &parts) { return end }
+        if let end = matchNumericDate(at: index, &parts) { return end }
+        if let end = matchMonthDay(at: index, &parts) { return end }
+        if let end = matchTime(at: index, &parts) { return end }
+        if let end = matchPart(at: index, &parts) { return end }
+        if let end = matchYear(at: index, &parts) { return end }
+        return nil
+    }
+
+    /// Puts the parts together into one wall-clock value.
+    func compose(_ parts: Parts) -> LocalDateTime? {
+        var day: LocalDateTime?
+        var explicitDay = true
+        if let instant = parts.instant {
+            guard parts.clock != nil || parts.part != nil else { return instant }
+            day = DateMath.day(instant)
+        } else if let fixed = parts.day {
+            day = fixed
+        } else if let month = parts.month, let dom = parts.dayOfMonth {
+            day = calendarDay(month: month, day: dom, year: parts.year)
+        } else if let dom = parts.dayOfMonth {
+            day = ordinalDay(dom, monthShift: parts.monthShift)
+        } else if let month = parts.month {
+            day = calendarDay(month: month, day: 1, year: parts.year)
+        } else if let weekday = parts.weekday {
+            day = weekdayDate(weekday, shift: parts.weekShift)
+        } else if let year = parts.year {
+            day = LocalDateTime(year: year, month: 1, day: 1)
+        } else {
+            explicitDay = false
+        }
+        if parts.weekday != nil, parts.day != nil || parts.month != nil, day == nil { return nil }
+        guard var result = day ?? (parts.clock != nil || parts.part != nil ? today : nil) else { return nil }
+        if let clock = parts.clock {
+            var hour = clock.hour
+            if let pm = clock.pm {
+                hour = hour % 12 + (pm ? 12 : 0)
+            } else if let part = parts.part, hour <= 12 {
+                hour = part.place(hour)
+            } else if hour < 12, hour > 0, !explicitDay || result == today {
+                // No am or pm: the next time the clock shows it.
+                var morning = result
+                morning.hour = hour
+                morning.minute = clock.minute
+                if morning < now, hour + 12 < 24 {
+                    var evening = morning
+                    evening.hour += 12
+                    if evening >= now { hour += 12 }
+                }
+            }
+            result.hour = hour
+            result.minute = clock.minute
+            result.second = clock.second
+            if !explicitDay, context.prefersFuture, result < now {
+                result = math.addingDays(1, to: result)
+            }
+        } else if let part = parts.part, parts.instant == nil {
+            result.hour = part.defaultHour
+        }
+        return result
+    }
+
+    func calendarDay(month: Int, day: Int, year: Int?) -> LocalDateTime? {
+        if let year {
+            guard DateMath.isValid(year: year, month: month, day: day) else { return nil }
+            return LocalDateTime(year: year, month: month, day: day)
+        }
+        var candidate = LocalDateTime(year: now.year, month: month, day: day)
+        if context.prefersFuture, candidate < today || !DateMath.isValid(year: now.year, month: month, day: day) {
+            candidate.year += 1
+        }
+        guard DateMath.isValid(year: candidate.year, month: month, day: day) else { return nil }
+        return candidate
+    }
+
+    /// "the 3rd": this month's, or next month's when it has passed.
+    func ordinalDay(_ day: Int, monthShift: Int?) -> LocalDateTime? {
+        var base = math.addingMonths(monthShift ?? 0, to: LocalDateTime(year: now.year, month: now.month, day: 1))
+        if monthShift == nil, day < now.day, context.prefersFuture { base = math.addingMonths(1, to: base) }
+        guard DateMath.isValid(year: base.year, month: base.month, day: day) else { return nil }
+        base.day = day
+        return base
+    }
+
+    func weekdayDate(_ weekday: Int, shift: Int?) -> LocalDateTime {
+        guard let shift else {
+            var ahead = (weekday - math.weekday(today) + 7) % 7
+            if ahead == 0 { ahead = 7 }
+            return math.addingDays(ahead, to: today)
+        }
+        let monday = math.addingDays(7 * shift, to: math.monday(of: today))
+        return math.addingDays((weekday + 5) % 7, to: monday)
+    }
+}
