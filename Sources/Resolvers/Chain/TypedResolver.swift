@@ -66,6 +66,9 @@ struct TypedResolver {
 
     /// A date or time, the whole text read as one; "2018-09-23" and "2 - 15" keep their dashes.
     func date(_ text: String) -> [ResolvedCandidate] {
+        if text.contains("T") || text.contains(":"), text.first?.isNumber == true, let iso = LocalDateTime(iso8601: text) {
+            return [ResolvedCandidate(value: .date(iso), confidence: 1)]
+        }
         var tokens = TextNormalizer().words(Self.joiningDateDashes(text))
         while let last = tokens.last, DateParser.fillers.contains(last) { tokens.removeLast() }
         guard !tokens.isEmpty else { return [] }
@@ -79,16 +82,19 @@ struct TypedResolver {
     /// "2018-09-23" becomes "2018/09/23", which the normalizer keeps whole; "5-6 pm" stays.
     static func joiningDateDashes(_ text: String) -> String {
         var scalars = Array(text.unicodeScalars)
+        func isDigit(_ index: Int) -> Bool { index >= 0 && index < scalars.count && scalars[index].properties.numericType != nil }
         var index = 0
         while index < scalars.count {
-            if scalars[index] == "-" {
+            if scalars[index] == "-" || scalars[index] == "/" {
                 var left = index - 1
                 while left >= 0, scalars[left] == " " { left -= 1 }
                 var right = index + 1
                 while right < scalars.count, scalars[right] == " " { right += 1 }
-                if left >= 0, right < scalars.count, scalars[left].properties.numericType != nil,
-                    scalars[right].properties.numericType != nil
-                {
+                var rightEnd = right
+                while isDigit(rightEnd) { rightEnd += 1 }
+                // Only a run of digits on both sides, the right one not a clock ("2017 - 6:37am").
+                let clockAfter = rightEnd < scalars.count && (scalars[rightEnd] == ":" || scalars[rightEnd].properties.isAlphabetic)
+                if isDigit(left), isDigit(right), !clockAfter {
                     scalars.replaceSubrange((left + 1)..<right, with: ["/"])
                     index = left + 1
                 }

@@ -46,6 +46,17 @@ extension DateParser {
             }
         }
         if let compact = Self.compactAmount(word) { return (compact, index + 1) }
+        // "a quarter of an hour", "three quarters of an hour"
+        if let fraction = NumberReader.number(tokens, from: index), fraction.value < 1, token(fraction.range.upperBound) == "of",
+            ["a", "an"].contains(token(fraction.range.upperBound + 1)), let unit = DateMath.units[token(fraction.range.upperBound + 2)]
+        {
+            return ((fraction.value, unit), fraction.range.upperBound + 3)
+        }
+        if word == "a" || word == "an", token(index + 1) == "quarter", token(index + 2) == "of",
+            ["a", "an"].contains(token(index + 3)), let unit = DateMath.units[token(index + 4)]
+        {
+            return ((0.25, unit), index + 5)
+        }
         guard let number = numbers[index], !number.isOrdinal, let unit = DateMath.units[token(number.range.upperBound)] else {
             return nil
         }
@@ -78,10 +89,21 @@ extension DateParser {
     /// "in 20 minutes", "3 days ago", "a week from today", "two days from tomorrow",
     /// "15 minutes from 1pm", "two sundays from now", "2 thursdays back".
     func matchOffset(at index: Int, _ parts: inout Parts) -> Int? {
-        guard parts.instant == nil, parts.day == nil else { return nil }
-        if token(index) == "in" || token(index) == "within", token(index) == "in", let found = amount(at: index + 1) {
-            apply(shifted(now, by: found.parts, sign: 1), subDay: Self.isSubDay(found.parts), &parts)
+        guard parts.instant == nil, parts.day == nil || parts.day == today else { return nil }
+        if token(index) == "in", let found = amount(at: index + 1 + (token(index + 1) == "another" ? 1 : 0)) {
+            apply(shifted(now, by: found.parts, sign: 1), subDay: Self.isSubDay(found.parts), &parts, units: found.parts)
             return found.end
+        }
+        // "upcoming two days", "2 upcoming days"
+        if token(index) == "upcoming", let found = amount(at: index + 1) {
+            parts.day = DateMath.day(shifted(now, by: found.parts, sign: 1))
+            return found.end
+        }
+        if let number = numbers[index], token(number.range.upperBound) == "upcoming",
+            let unit = DateMath.units[token(number.range.upperBound + 1)]
+        {
+            parts.day = DateMath.day(math.adding(number.value, unit, to: now))
+            return number.range.upperBound + 2
         }
         if let weekdays = countedWeekdays(at: index, &parts) { return weekdays }
         guard let found = amount(at: index) else { return nil }
@@ -92,7 +114,7 @@ extension DateParser {
                 apply(shifted(base.value, by: found.parts, sign: -1), subDay: base.hasTime || Self.isSubDay(found.parts), &parts)
                 return base.end
             }
-            apply(shifted(now, by: found.parts, sign: -1), subDay: Self.isSubDay(found.parts), &parts)
+            apply(shifted(now, by: found.parts, sign: -1), subDay: Self.isSubDay(found.parts), &parts, units: found.parts)
             return found.end + 1
         case "from", "after", "since":
             if let base = subDate(from: found.end + 1) {
@@ -102,15 +124,26 @@ extension DateParser {
             if next == "after" { return nil }
             return nil
         case "hence", "later", "later on":
-            apply(shifted(now, by: found.parts, sign: 1), subDay: Self.isSubDay(found.parts), &parts)
+            apply(shifted(now, by: found.parts, sign: 1), subDay: Self.isSubDay(found.parts), &parts, units: found.parts)
             return found.end + 1
         default:
             return nil
         }
     }
 
-    private func apply(_ value: LocalDateTime, subDay: Bool, _ parts: inout Parts) {
-        if subDay { parts.instant = value } else { parts.day = DateMath.day(value) }
+    /// Hours and minutes give an instant; days and weeks keep the hour of now ("in 7 days" at
+    /// 04:30 is 04:00 a week later); months and years give the day.
+    private func apply(_ value: LocalDateTime, subDay: Bool, _ parts: inout Parts, units: [(Double, DateMath.Unit)] = []) {
+        if subDay {
+            parts.instant = value
+        } else if !units.isEmpty, units.allSatisfy({ $0.1 == .day || $0.1 == .week }) {
+            var hour = value
+            hour.minute = 0
+            hour.second = 0
+            parts.instant = hour
+        } else {
+            parts.day = DateMath.day(value)
+        }
     }
 
     /// The date after "from" or "before": "now", "today", "tomorrow", "christmas", "1pm".

@@ -10,9 +10,30 @@ extension DateParser {
             parts.clock = Clock(hour: word == "midnight" ? 0 : 12, minute: 0, pm: nil)
             return index + 1
         }
+        if word == "mid", token(index + 1) == "day" || token(index + 1) == "night" {
+            parts.clock = Clock(hour: token(index + 1) == "night" ? 0 : 12, minute: 0, pm: nil)
+            return index + 2
+        }
+        if word == "midmorning" || word == "midafternoon" {
+            parts.clock = Clock(hour: word == "midmorning" ? 10 : 14, minute: 0, pm: nil)
+            return index + 1
+        }
+        // British "half three": half past.
+        if word == "half", let number = numbers[index + 1], let hour = number.integer, (1...12).contains(hour),
+            !number.isOrdinal, DateMath.units[token(number.range.upperBound)] == nil
+        {
+            parts.clock = Clock(hour: hour, minute: 30, pm: nil)
+            return number.range.upperBound
+        }
         if let relative = relativeClock(at: index) {
             parts.clock = relative.clock
             return relative.end
+        }
+        if word.contains("."), let meridiem = meridiem(at: index + 1),
+            let compact = Self.compactClock(word + (meridiem.pm ? "pm" : "am"))
+        {
+            parts.clock = compact
+            return meridiem.end
         }
         if let compact = Self.compactClock(word) {
             var clock = compact
@@ -28,11 +49,13 @@ extension DateParser {
             let hour = number.integer, (0...24).contains(hour), number.value == number.value.rounded()
         else { return nil }
         if number.isDigits, word.count > 2 {
-            // "1430", "0800": a 24-hour clock written without a colon.
-            guard word.count == 4, let value = Int(word), value % 100 < 60, value / 100 < 24,
-                token(index + 1) == "hours" || token(index + 1) == "hrs" || token(index - 1) == "at"
+            // "1430 hours", "at 1030", "1140 am": a clock written without a colon.
+            let meridiem = meridiem(at: index + 1)
+            guard (3...4).contains(word.count), let value = Int(word), value % 100 < 60, value / 100 < 24,
+                token(index + 1) == "hours" || token(index + 1) == "hrs" || token(index - 1) == "at" || meridiem != nil
             else { return nil }
-            parts.clock = Clock(hour: value / 100, minute: value % 100, pm: nil)
+            parts.clock = Clock(hour: value / 100, minute: value % 100, pm: meridiem?.pm)
+            if let meridiem { return meridiem.end }
             return index + (token(index + 1).hasPrefix("h") ? 2 : 1)
         }
         var end = number.range.upperBound
@@ -57,6 +80,10 @@ extension DateParser {
             end += 1
             explicit = true
         }
+        if token(end) == "midnight", hour == 12 || hour < 4 {
+            parts.clock = Clock(hour: hour % 12, minute: clock.minute, pm: false)
+            return end + 1
+        }
         if let meridiem = meridiem(at: end) {
             clock.pm = meridiem.pm
             end = meridiem.end
@@ -66,7 +93,8 @@ extension DateParser {
         let partNext = DateWords.parts[token(end)] != nil || (token(end) == "in" && token(end + 1) == "the")
             || token(end) == "tonight" || token(end) == "this"
         guard explicit || cued || wholeText || partNext || parts.part != nil else { return nil }
-        guard hour <= 24, !(hour > 12 && clock.pm == true) else { return nil }
+        guard hour <= 24 else { return nil }
+        if hour > 12 { clock.pm = nil }
         parts.clock = clock
         return end
     }
@@ -76,7 +104,10 @@ extension DateParser {
         var cursor = index
         var minutes: Int
         if token(cursor) == "a", token(cursor + 1) == "quarter" { cursor += 1 }
-        if token(cursor) == "half" {
+        if token(cursor) == "three", token(cursor + 1) == "quarters" {
+            minutes = 45
+            cursor += 2
+        } else if token(cursor) == "half" {
             minutes = 30
             cursor += 1
         } else if token(cursor) == "quarter" {
@@ -136,7 +167,9 @@ extension DateParser {
     /// One token holding a clock time: "5pm", "5:30", "5:30pm", "8.30pm", "17h00", "15h", "9:00a", "8:00:20pm".
     static func compactClock(_ word: String) -> Clock? {
         guard word.first?.isNumber == true else { return nil }
-        var text = Substring(word)
+        var cleaned = word.replacingOccurrences(of: "a.m", with: "am").replacingOccurrences(of: "p.m", with: "pm")
+        if cleaned.hasSuffix(".am") || cleaned.hasSuffix(".pm") { cleaned.remove(at: cleaned.index(cleaned.endIndex, offsetBy: -3)) }
+        var text = Substring(cleaned)
         var pm: Bool?
         for (suffix, isPM) in [("ampm", false), ("am", false), ("pm", true), ("a", false), ("p", true)]
         where text.hasSuffix(suffix) {
@@ -155,6 +188,8 @@ extension DateParser {
             separatorSeen = true
         } else if text.contains("."), pm != nil {
             fields = text.split(separator: ".", omittingEmptySubsequences: false)
+        } else if pm != nil, (3...4).contains(text.count) {
+            fields = [text.dropLast(2), text.suffix(2)]  // "340pm"
         } else {
             fields = [text]
         }

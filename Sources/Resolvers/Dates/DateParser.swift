@@ -103,14 +103,32 @@ struct DateParser {
         var day: LocalDateTime?
         var explicitDay = true
         if let instant = parts.instant {
-            guard parts.clock != nil || parts.part != nil else { return instant }
+            guard parts.clock != nil || parts.part != nil || parts.weekday != nil else { return instant }
             day = DateMath.day(instant)
+            if let weekday = parts.weekday { day = math.addingDays((weekday + 5) % 7, to: math.monday(of: instant)) }
         } else if let fixed = parts.day {
             day = fixed
+            if let weekday = parts.weekday {
+                // "in 3 days on friday": the Friday of that week.
+                day = math.addingDays((weekday + 5) % 7, to: math.monday(of: fixed))
+            }
         } else if let month = parts.month, let dom = parts.dayOfMonth {
             day = calendarDay(month: month, day: dom, year: parts.year)
+            if let weekday = parts.weekday, parts.year == nil {
+                // "Fri, Jul 18": the year in which that day is a Friday.
+                day = (0..<12).lazy.compactMap { self.calendarDay(month: month, day: dom, year: self.now.year + $0) }
+                    .first { self.math.weekday($0) == weekday } ?? day
+            }
         } else if let dom = parts.dayOfMonth {
             day = ordinalDay(dom, monthShift: parts.monthShift)
+            if let weekday = parts.weekday, parts.monthShift == nil {
+                // "Thursday the 21st": the nearest month, from this one on, where the 21st is a Thursday.
+                let first = LocalDateTime(year: now.year, month: now.month, day: 1)
+                day = (0..<24).lazy.map { self.math.addingMonths($0, to: first) }
+                    .filter { DateMath.isValid(year: $0.year, month: $0.month, day: dom) }
+                    .map { LocalDateTime(year: $0.year, month: $0.month, day: dom) }
+                    .first { self.math.weekday($0) == weekday } ?? day
+            }
         } else if let month = parts.month {
             day = calendarDay(month: month, day: 1, year: parts.year)
         } else if let weekday = parts.weekday {
@@ -142,7 +160,12 @@ struct DateParser {
             result.hour = hour
             result.minute = clock.minute
             result.second = clock.second
-            if !explicitDay, context.prefersFuture, result < now {
+            var hourStart = now
+            hourStart.minute = 0
+            hourStart.second = 0
+            // A time earlier in the current hour is still now-ish ("at 4:23" said at 4:30); earlier
+            // than that, it is tomorrow's.
+            if !explicitDay, context.prefersFuture, result < hourStart {
                 result = math.addingDays(1, to: result)
             }
         } else if let part = parts.part, parts.instant == nil {
