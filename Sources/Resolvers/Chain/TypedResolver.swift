@@ -36,7 +36,11 @@ struct TypedResolver {
             return SequenceReader.resolve(text, as: type)
         case .date:
             return date(text)
-        case .duration, .currencyAmount, .measurement, .person, .list:
+        case .duration:
+            return duration(text)
+        case .currencyAmount:
+            return money(text)
+        case .measurement, .person, .list:
             return spans(text, as: type)
         }
     }
@@ -60,6 +64,47 @@ struct TypedResolver {
         }
         if tokens.count == 1, let homophone = NumberWords.homophones[tokens[0]] {
             return [(Double(homophone), 0.3)]
+        }
+        return []
+    }
+
+    /// A length of time, the whole text read as one: "an hour and a half", "1/2 hour", "2'", "90\"".
+    func duration(_ text: String) -> [ResolvedCandidate] {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        for (mark, unit) in [("\"", 1.0), ("''", 1.0), ("'", 60.0)] where trimmed.hasSuffix(mark) {
+            if let value = Double(trimmed.dropLast(mark.count).trimmingCharacters(in: .whitespaces)) {
+                return [ResolvedCandidate(value: .duration(value * unit), confidence: 1)]
+            }
+        }
+        let folded = text.precomposedStringWithCompatibilityMapping.replacingOccurrences(of: "\u{2044}", with: "/")
+        var tokens = TextNormalizer().words(folded)
+        while let first = tokens.first, ["for", "about", "around", "during", "within", "over"].contains(first) {
+            tokens.removeFirst()
+        }
+        guard !tokens.isEmpty else { return [] }
+        let parser = DateParser(tokens: tokens, context: context, wholeText: true)
+        guard let found = DurationReader.read(parser, at: 0), found.end == tokens.count else { return [] }
+        return [ResolvedCandidate(value: .duration(found.seconds), confidence: 1)]
+    }
+
+    /// An amount of money, the whole text read as one: "$12.50", "twelve dollars fifty", "a dime".
+    func money(_ text: String) -> [ResolvedCandidate] {
+        var tokens = TextNormalizer().words(MoneyReader.prepare(text))
+        if tokens.first == "a" || tokens.first == "an", tokens.count > 2 { tokens.removeFirst() }
+        guard !tokens.isEmpty else { return [] }
+        let sign: Double = text.trimmingCharacters(in: .whitespaces).hasPrefix("-") ? -1 : 1
+        var numbers: [Int: NumberSpan] = [:]
+        for number in NumberReader.read(tokens) where number.confidence > 0.5 { numbers[number.range.lowerBound] = number }
+        if let found = MoneyReader.read(tokens, at: 0, numbers: numbers), found.end == tokens.count {
+            let span = MoneyReader.money(sign * found.amount, found.code, 0..<found.end)
+            return [ResolvedCandidate(value: span.value, confidence: 1)]
+        }
+        // A coin or a unit alone: "a dime", "quarter", "nickel".
+        if tokens.count <= 2, let last = tokens.last, ["dime", "nickel", "quarter", "penny", "grand"].contains(last),
+            tokens.count == 1 || ["a", "one"].contains(tokens[0])
+        {
+            let value: Double = ["dime": 0.1, "nickel": 0.05, "quarter": 0.25, "penny": 0.01, "grand": 1000][last] ?? 0
+            return [ResolvedCandidate(value: .currencyAmount(CurrencyAmount(amount: value, currency: "USD")), confidence: 0.9)]
         }
         return []
     }

@@ -34,7 +34,7 @@ struct DateMath {
         "second": .second, "seconds": .second, "sec": .second, "secs": .second, "s": .second,
         "minute": .minute, "minutes": .minute, "min": .minute, "mins": .minute, "m": .minute,
         "hour": .hour, "hours": .hour, "hr": .hour, "hrs": .hour, "h": .hour,
-        "day": .day, "days": .day, "d": .day, "week": .week, "weeks": .week, "wk": .week, "wks": .week,
+        "day": .day, "days": .day, "d": .day, "night": .day, "nights": .day, "w": .week, "week": .week, "weeks": .week, "wk": .week, "wks": .week,
         "month": .month, "months": .month, "mo": .month, "mos": .month, "quarter": .quarter, "quarters": .quarter,
         "year": .year, "years": .year, "yr": .year, "yrs": .year, "y": .year, "decade": .decade, "decades": .decade,
     ]

@@ -8,13 +8,31 @@ extension DateParser {
         var end = start
         while index < tokens.count {
             if !found.isEmpty, token(index) == "and" || token(index) == "," {
-                if token(index + 1) == "a" || token(index + 1) == "an", token(index + 2) == "half", let last = found.last {
-                    found.append((0.5, last.1))
+                if token(index + 1) == "a" || token(index + 1) == "an", ["half", "quarter"].contains(token(index + 2)),
+                    let last = found.last
+                {
+                    found.append((token(index + 2) == "half" ? 0.5 : 0.25, last.1))
                     index += 3
                     end = index
                     continue
                 }
+                if token(index + 1) == "half", let last = found.last {
+                    found.append((0.5, last.1))
+                    index += 2
+                    end = index
+                    continue
+                }
                 index += 1
+                continue
+            }
+            // "1 hour thirty", "2 hours and 10": the next smaller unit, unsaid.
+            if let last = found.last, last.1 == .hour || last.1 == .minute, let number = numbers[index], !number.isOrdinal,
+                number.value < 60, DateMath.units[token(number.range.upperBound)] == nil,
+                !["of", "ago", "from", "before", "after", "later", "hence", "more"].contains(token(number.range.upperBound))
+            {
+                found.append((number.value, last.1 == .hour ? .minute : .second))
+                index = number.range.upperBound
+                end = index
                 continue
             }
             guard let item = amountItem(at: index) else { break }
@@ -57,10 +75,13 @@ extension DateParser {
         {
             return ((0.25, unit), index + 5)
         }
-        guard let number = numbers[index], !number.isOrdinal, let unit = DateMath.units[token(number.range.upperBound)] else {
-            return nil
-        }
-        var end = number.range.upperBound + 1
+        guard let number = numbers[index], !number.isOrdinal else { return nil }
+        var unitIndex = number.range.upperBound
+        // "2 more minutes", "two additional minutes", "one and a quarter of hour"
+        if ["more", "additional", "extra", "less", "fewer", "full", "whole", "of"].contains(token(unitIndex)) { unitIndex += 1 }
+        if token(unitIndex - 1) == "of", ["a", "an"].contains(token(unitIndex)) { unitIndex += 1 }
+        guard let unit = DateMath.units[token(unitIndex)], token(unitIndex).count > 1 || number.isDigits else { return nil }
+        var end = unitIndex + 1
         var value = number.value
         if token(end) == "and", token(end + 1) == "a" || token(end + 1) == "an", token(end + 2) == "half" {
             value += 0.5

@@ -1,0 +1,114 @@
+import Foundation
+import IntentModel
+
+/// Reads amounts of money: "$12.50", "12 dollars", "twelve dollars fifty", "12 bucks", "€5",
+/// "thirty five dollars and twenty cents", "USD 3.14", "a grand", "five nickels".
+enum MoneyReader {
+    /// Text as the money reader wants it: symbols spelled out, "USD3.14" and "20Rs" split.
+    static func prepare(_ text: String) -> String {
+        var out = ""
+        var previous: Character = " "
+        let characters = Array(text.precomposedStringWithCompatibilityMapping)
+        for (offset, character) in characters.enumerated() {
+            // "10k" keeps its scale letter.
+            let next = offset + 1 < characters.count ? characters[offset + 1] : " "
+            if previous.isNumber, character == "k" || character == "K", !next.isLetter {
+                out.append(character)
+                previous = character
+                continue
+            }
+            if let word = CurrencyWords.symbolWords[character] {
+                out += word
+                previous = " "
+                continue
+            }
+            if (previous.isLetter && character.isNumber) || (previous.isNumber && character.isLetter && !out.isEmpty) {
+                out.append(" ")
+            }
+            out.append(character)
+            previous = character
+        }
+        return out
+    }
+
+    static func currency(_ tokens: [String], at index: Int) -> (CurrencyWords.Currency, end: Int)? {
+        for length in stride(from: CurrencyWords.longest, through: 1, by: -1) where index + length <= tokens.count {
+            let key = tokens[index..<index + length].joined(separator: " ")
+            if let found = CurrencyWords.names[key] { return (found, index + length) }
+        }
+        return nil
+    }
+
+    static func read(_ tokens: [String], numbers: [NumberSpan]) -> [TaggedSpan] {
+        var byStart: [Int: NumberSpan] = [:]
+        for number in numbers where number.confidence > 0.5 { byStart[number.range.lowerBound] = number }
+        var spans: [TaggedSpan] = []
+        var index = 0
+        while index < tokens.count {
+            if let found = read(tokens, at: index, numbers: byStart) {
+                spans.append(money(found.amount, found.code, index..<found.end))
+                index = found.end
+            } else {
+                index += 1
+            }
+        }
+        return spans
+    }
+
+    /// The amount of money starting at `start`.
+    static func read(_ tokens: [String], at start: Int, numbers: [Int: NumberSpan]) -> (amount: Double, code: String, end: Int)? {
+        var cursor = start
+        let prefix = currency(tokens, at: cursor)
+        if let prefix { cursor = prefix.end }
+        var amount: Double
+        if let number = numbers[cursor], !number.isOrdinal {
+            amount = number.value
+            cursor = number.range.upperBound
+        } else if cursor < tokens.count, ["a", "an", "one"].contains(tokens[cursor]), prefix == nil {
+            amount = 1
+            cursor += 1
+        } else {
+            return nil
+        }
+        var unit = prefix?.0
+        if let suffix = currency(tokens, at: cursor), prefix == nil || suffix.0.code == prefix?.0.code {
+            if prefix == nil || suffix.0.factor != 1 || suffix.0 == prefix?.0 { unit = suffix.0 }
+            cursor = suffix.end
+            // "75 usd million"
+            if cursor < tokens.count, let scale = NumberWords.scales[tokens[cursor]], scale >= 1000 {
+                amount *= scale
+                cursor += 1
+            }
+        } else if prefix == nil {
+            return nil
+        }
+        guard let currency = unit else { return nil }
+        if prefix != nil, prefix?.0.factor != 1, currency.factor != 1, prefix?.0 != currency { return nil }
+        amount *= currency.factor
+        // "twelve dollars fifty", "20 dollars 43 cents", "$20 and 43c", "3 GBP and one"
+        if currency.factor == 1, let cents = minorPart(tokens, at: cursor, numbers: numbers) {
+            amount += cents.value / 100
+            cursor = cents.end
+        }
+        return (amount, currency.code, cursor)
+    }
+
+    private static func minorPart(_ tokens: [String], at start: Int, numbers: [Int: NumberSpan]) -> (value: Double, end: Int)? {
+        var cursor = start
+        let sawAnd = cursor < tokens.count && tokens[cursor] == "and"
+        if sawAnd { cursor += 1 }
+        guard let number = numbers[cursor], !number.isOrdinal, number.value < 100, number.value >= 0 else { return nil }
+        var end = number.range.upperBound
+        if end < tokens.count, CurrencyWords.minor.contains(tokens[end]) {
+            end += 1
+        } else if end < tokens.count, currency(tokens, at: end) != nil {
+            return nil  // "5 dollars and 3 euros" is two amounts
+        }
+        return (number.value, end)
+    }
+
+    static func money(_ amount: Double, _ currency: String, _ range: Range<Int>) -> TaggedSpan {
+        let rounded = abs(amount) < 1e12 ? (amount * 1e8).rounded() / 1e8 : amount
+        return TaggedSpan(range: range, type: .currencyAmount, value: .currencyAmount(CurrencyAmount(amount: rounded, currency: currency)))
+    }
+}
