@@ -1,0 +1,161 @@
+import Foundation
+import IntentModel
+import Logging
+import NIOCore
+import Phrases
+import Routing
+import Synchronization
+import Wire
+
+/// The apps intentd knows: those of the phrase files and those registered over the socket,
+/// which connection serves each, and the router compiled from all of them.
+///
+/// Every change compiles a new ``Router`` and swaps it in whole, so a request routes
+/// against one consistent set of apps.
+actor AppRegistry {
+    struct Registration {
+        var definition: AppDefinition
+        var peer: PeerConnection
+    }
+
+    private(set) var fileLibrary: PhraseLibrary
+    private var registrations: [String: Registration] = [:]
+    /// Who first registered an app id that no phrase file declares: that uid keeps it.
+    private var owners: [String: UInt32] = [:]
+    private let launcher: AppLauncher
+    private let configuration: DaemonConfiguration
+    private let logger: Logger
+    private let routerBox: Mutex<Router>
+
+    init(library: PhraseLibrary, configuration: DaemonConfiguration, logger: Logger) {
+        fileLibrary = library
+        self.configuration = configuration
+        self.logger = logger
+        launcher = AppLauncher(socketPath: configuration.socketPath, logger: logger)
+        routerBox = Mutex(Router(library: library))
+    }
+
+    /// The router of this moment; routing with it needs no lock.
+    nonisolated var router: Router { routerBox.withLock { $0 } }
+
+    var connectedApps: [String] { registrations.keys.sorted() }
+
+    func isConnected(_ appID: String) -> Bool { registrations[appID] != nil }
+
+    /// The definitions of every app, the registered ones in place of their file versions.
+    var apps: [AppDefinition] { composedLibrary().apps }
+
+    private func composedLibrary() -> PhraseLibrary {
+        var library = fileLibrary
+        for (id, registration) in registrations.sorted(by: { $0.key < $1.key }) {
+            if let index = library.apps.firstIndex(where: { $0.id == id }) {
+                if !registration.definition.intents.isEmpty { library.apps[index] = registration.definition }
+            } else {
+                library.apps.append(registration.definition)
+            }
+        }
+        return library
+    }
+
+    private func recompile() {
+        let router = Router(library: composedLibrary())
+        routerBox.withLock { $0 = router }
+    }
+
+    /// Registers `definition` as served by `peer`; throws when the id belongs to someone else
+    /// or the definition does not compile.
+    func register(_ definition: AppDefinition, peer: PeerConnection) throws(RPCError) -> JSONValue {
+        let id = definition.id
+        let uid = peer.credentials?.uid ?? configuration.ownerUID
+        if let current = registrations[id], current.peer !== peer, !current.peer.isClosed {
+            throw RPCError(.appIDTaken, "App id taken", data: .object([("app", .string(id)), ("reason", .string("another connection serves it"))]))
+        }
+        if let declared = fileLibrary.app(id) {
+            let launched = declared.exec != nil && launcher.launchedPID(of: id) == peer.credentials?.pid
+            guard launched || uid == configuration.ownerUID else {
+                throw RPCError(.appIDTaken, "App id taken", data: .object([
+                    ("app", .string(id)), ("reason", .string("declared in a phrase file; only the daemon's user or the process it started may serve it")),
+                ]))
+            }
+        } else if let owner = owners[id], owner != uid {
+            throw RPCError(.appIDTaken, "App id taken", data: .object([("app", .string(id)), ("reason", .string("registered first by uid \(owner)"))]))
+        }
+        if fileLibrary.app(id) == nil, definition.intents.isEmpty {
+            throw RPCError(.invalidDefinition, "Invalid app definition", data: .object([
+                ("app", .string(id)), ("diagnostics", .array([.string("no phrase file declares '\(id)': register it with its intents")])),
+            ]))
+        }
+        try check(definition)
+        registrations[id] = Registration(definition: definition, peer: peer)
+        if fileLibrary.app(id) == nil { owners[id] = owners[id] ?? uid }
+        recompile()
+        launcher.registered(id)
+        let served = registrations[id].map { $0.definition.intents.isEmpty ? fileLibrary.app(id)?.intents ?? [] : $0.definition.intents } ?? []
+        logger.info("app registered", metadata: ["app": "\(id)", "connection": "\(peer.id)", "peer": "\(peer.credentials?.description ?? "unknown")"])
+        return .object([("app", .string(id)), ("intents", .array(served.map { .string($0.id) }))])
+    }
+
+    /// Compiles the definition alone, so its errors are reported to the app, not mixed with others.
+    private func check(_ definition: AppDefinition) throws(RPCError) {
+        var probe = PhraseLibrary(apps: [definition], schemaPhrases: fileLibrary.schemaPhrases, languages: fileLibrary.languages)
+        probe.contacts = fileLibrary.contacts
+        let (_, diagnostics) = PhraseCompiler.compile(probe)
+        let errors = diagnostics.filter { $0.severity == .error }
+        guard !errors.isEmpty else { return }
+        throw RPCError(.invalidDefinition, "Invalid app definition", data: .object([
+            ("app", .string(definition.id)), ("diagnostics", .array(errors.map { .string($0.description) })),
+        ]))
+    }
+
+    func unregister(_ id: String, peer: PeerConnection) throws(RPCError) {
+        guard let current = registrations[id], current.peer === peer else {
+            throw RPCError(.unknownName, "Not registered by this connection", data: .object([("app", .string(id))]))
+        }
+        registrations[id] = nil
+        recompile()
+        logger.info("app unregistered", metadata: ["app": "\(id)", "connection": "\(peer.id)"])
+    }
+
+    /// Drops every app `peer` served: its intents are unavailable until it returns.
+    func connectionClosed(_ peer: PeerConnection) {
+        let gone = registrations.filter { $0.value.peer === peer }.map(\.key)
+        guard !gone.isEmpty else { return }
+        for id in gone { registrations[id] = nil }
+        recompile()
+        logger.notice("app disconnected", metadata: ["apps": "\(gone.sorted().joined(separator: ","))", "connection": "\(peer.id)"])
+    }
+
+    /// The connection serving `appID`, starting the app with its `exec` command if needed.
+    func connection(for appID: String) async throws(RPCError) -> PeerConnection {
+        if let registration = registrations[appID], !registration.peer.isClosed { return registration.peer }
+        guard let exec = fileLibrary.app(appID)?.exec, !exec.isEmpty else {
+            throw RPCError(.appUnavailable, "App unavailable", data: .object([("app", .string(appID)), ("reason", .string("not connected"))]))
+        }
+        try launcher.launch(appID, command: exec)
+        let deadline = ContinuousClock.now + .nanoseconds(configuration.launchTimeout.nanoseconds)
+        while ContinuousClock.now < deadline {
+            if let registration = registrations[appID], !registration.peer.isClosed { return registration.peer }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        logger.warning("app started but did not register in time", metadata: ["app": "\(appID)"])
+        throw RPCError(.appUnavailable, "App unavailable", data: .object([
+            ("app", .string(appID)), ("reason", .string("started with exec but did not register in time")),
+        ]))
+    }
+
+    /// Replaces the phrase files' apps; on errors keeps the old ones and returns them.
+    func reload(_ library: PhraseLibrary) -> [Diagnostic] {
+        let old = fileLibrary
+        fileLibrary = library
+        let router = Router(library: composedLibrary())
+        let errors = library.errors + router.diagnostics.filter { $0.severity == .error }
+        guard errors.isEmpty else {
+            fileLibrary = old
+            return errors
+        }
+        routerBox.withLock { $0 = router }
+        return []
+    }
+
+    func shutdown() { launcher.terminateAll() }
+}

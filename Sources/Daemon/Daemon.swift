@@ -1,1 +1,0 @@
-// The Daemon layer: socket server, app registry, dispatch (issue 4).

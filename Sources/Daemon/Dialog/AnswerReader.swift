@@ -1,0 +1,128 @@
+import Foundation
+import IntentModel
+import Resolvers
+import Routing
+import Wire
+
+/// Reads what a user typed or said in answer to a question: a value of a type, a choice,
+/// yes or no. Uses the router's normalizer and value taggers, so "tomorrow at 5", "two"
+/// and "twelve dollars" mean here what they mean in an utterance.
+struct AnswerReader {
+    let router: Router
+    let normalizer = TextNormalizer()
+
+    enum Reading {
+        case value(JSONValue)
+        /// Several known values fit the words.
+        case candidates([Value])
+        case none
+    }
+
+    func value(_ text: String, as type: ValueType) -> Reading {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return .none }
+        switch type {
+        case .string, .url, .email, .phoneNumber: return .value(.string(trimmed))
+        case .bool: return yesNo(trimmed).map { .value(.bool($0)) } ?? .none
+        case .enumeration(let name):
+            guard let definition = router.library.app(appID(of: name))?.enumType(name) else { return .none }
+            let fits = definition.cases.filter { matches(trimmed, names: [$0.id, $0.title] + $0.synonyms) }
+            return reading(fits.map { Value.enumCase($0.id) })
+        case .entity(let name):
+            guard let definition = router.library.app(appID(of: name))?.entityType(name) else { return .none }
+            let fits = definition.values.filter { matches(trimmed, names: [$0.id, $0.title] + $0.synonyms) }
+            return reading(fits.map { Value.entity($0.reference) })
+        case .list(let element):
+            let parts = trimmed.components(separatedBy: CharacterSet(charactersIn: ",")).flatMap { $0.components(separatedBy: " and ") }
+            var values: [JSONValue] = []
+            for part in parts where !part.trimmingCharacters(in: .whitespaces).isEmpty {
+                guard case .value(let value) = value(part, as: element) else { return .none }
+                values.append(value)
+            }
+            return values.isEmpty ? .none : .value(.array(values))
+        default:
+            if let direct = Value(json: .string(trimmed), as: type) { return .value(direct.json) }
+            return tagged(trimmed, as: type)
+        }
+    }
+
+    private func reading(_ values: [Value]) -> Reading {
+        switch values.count {
+        case 0: .none
+        case 1: .value(values[0].json)
+        default: .candidates(values)
+        }
+    }
+
+    /// The typed value the taggers find covering the most words of the answer.
+    private func tagged(_ text: String, as type: ValueType) -> Reading {
+        let words = normalizer.words(text)
+        let spans = ValueTagger().tag(words, context: router.context()).filter { fits($0.type, type) }
+        let best = spans.max { ($0.range.count, $0.confidence) < ($1.range.count, $1.confidence) }
+        guard let best else { return .none }
+        var value = best.value
+        if type == .double, case .int(let i) = value { value = .double(Double(i)) }
+        return .value(value.json)
+    }
+
+    private func fits(_ found: ValueType, _ wanted: ValueType) -> Bool {
+        if found == wanted { return true }
+        switch (found, wanted) {
+        case (.int, .double), (.measurement, .measurement): return true
+        default: return false
+        }
+    }
+
+    private func appID(of qualifiedName: String) -> String { String(qualifiedName.prefix { $0 != "." }) }
+
+    /// True when the answer names the thing: all of a name's words, or the answer's words within a name.
+    private func matches(_ text: String, names: [String]) -> Bool {
+        let answer = normalizer.words(text).filter { !Self.articles.contains($0) }
+        guard !answer.isEmpty else { return false }
+        for name in names {
+            let words = normalizer.words(name).filter { !Self.articles.contains($0) }
+            if words == answer { return true }
+            if !words.isEmpty, answer.count >= words.count, contains(answer, words) { return true }
+        }
+        return false
+    }
+
+    private func contains(_ haystack: [String], _ needle: [String]) -> Bool {
+        guard needle.count <= haystack.count else { return false }
+        for start in 0...(haystack.count - needle.count) where Array(haystack[start..<start + needle.count]) == needle {
+            return true
+        }
+        return false
+    }
+
+    static let articles: Set<String> = ["the", "a", "an", "one", "please", "my"]
+
+    /// "yes", "sure", "no", "nope" ...; nil when the answer is neither.
+    func yesNo(_ text: String) -> Bool? {
+        let words = normalizer.words(text)
+        guard let first = words.first else { return nil }
+        if Self.yesWords.contains(first) || words.joined(separator: " ").hasPrefix("go ahead") { return true }
+        if Self.noWords.contains(first) || words.joined(separator: " ").hasPrefix("do not") { return false }
+        return nil
+    }
+
+    static let yesWords: Set<String> = ["yes", "yeah", "yep", "sure", "ok", "okay", "confirm", "correct", "right", "do", "please", "absolutely", "y"]
+    static let noWords: Set<String> = ["no", "nope", "nah", "cancel", "stop", "never", "n", "don't", "dont"]
+
+    /// The 1-based index the answer picks among `choices`: "2", "the second one", "last", or a title.
+    func choice(_ text: String, among choices: [Choice]) -> Int? {
+        let words = normalizer.words(text).filter { !["the", "one", "number", "option", "choice", "please"].contains($0) }
+        if words.count == 1, let word = words.first {
+            if let n = Int(word), (1...choices.count).contains(n) { return n }
+            if let n = Self.ordinals[word], (1...choices.count).contains(n) { return n }
+            if word == "last" { return choices.count }
+        }
+        let fits = choices.filter { matches(text, names: [$0.title]) }
+        return fits.count == 1 ? fits[0].index : nil
+    }
+
+    static let ordinals: [String: Int] = [
+        "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
+        "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "two": 2, "three": 3, "four": 4, "five": 5,
+    ]
+}

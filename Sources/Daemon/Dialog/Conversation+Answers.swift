@@ -1,0 +1,101 @@
+import IntentModel
+import Wire
+
+extension Conversation {
+    /// Applies an answer to the session's pending question and takes the next step.
+    func answer(_ params: Methods.Continue.Parameters, client: Client) async throws(RPCError) -> RunOutcome {
+        let session = params.session
+        var call = try await sessions.pending(session, uid: client.credentials?.uid)
+        guard let question = call.question else { throw RPCError(.sessionExpired, "Session expired") }
+        if case .cancel = params.answer {
+            await sessions.clear(session)
+            return RunOutcome(session: session, status: .cancelled, intent: call.intent.id, parameters: call.parameters, message: Self.cancelled)
+        }
+        let reader = AnswerReader(router: registry.router)
+        switch question.kind {
+        case .confirm:
+            let yes: Bool?
+            switch params.answer {
+            case .confirm(let b): yes = b
+            case .text(let text): yes = reader.yesNo(text)
+            default: yes = nil
+            }
+            guard let yes else { throw invalidAnswer(question, expected: "yes or no (\"confirm\": true or false)") }
+            guard yes else {
+                await sessions.clear(session)
+                return RunOutcome(session: session, status: .cancelled, intent: call.intent.id, parameters: call.parameters, message: Self.cancelled)
+            }
+            call.confirmed = true
+        case .choice:
+            let index: Int?
+            switch params.answer {
+            case .choice(let n): index = (1...max(1, question.choices.count)).contains(n) ? n : nil
+            case .text(let text): index = reader.choice(text, among: question.choices)
+            case .value(let value): index = question.choices.first { $0.value == value }?.index
+            default: index = nil
+            }
+            guard let index, let choice = question.choices.first(where: { $0.index == index }) else {
+                throw invalidAnswer(question, expected: "a choice from 1 to \(question.choices.count), or its title")
+            }
+            try apply(choice, to: &call, question: question)
+        case .value:
+            guard let name = question.parameter, let parameter = call.intent.parameter(name) else {
+                throw invalidAnswer(question, expected: "nothing: the question has no parameter")
+            }
+            switch params.answer {
+            case .value(let raw):
+                guard let value = Value(json: raw, as: parameter.type) else {
+                    throw invalidAnswer(question, expected: "a value of type \(parameter.type)")
+                }
+                call.set(name, value.json)
+            case .text(let text):
+                switch reader.value(text, as: parameter.type) {
+                case .value(let value): call.set(name, value)
+                case .candidates(let values):
+                    let choices = values.enumerated().map { Choice(index: $0.offset + 1, title: $0.element.displayText, value: $0.element.json) }
+                    return await ask(Question(kind: .choice, parameter: name, prompt: question.prompt, choices: choices), call, session, client)
+                case .none:
+                    guard case .entity(let type) = parameter.type else {
+                        throw invalidAnswer(question, expected: "a value of type \(parameter.type)")
+                    }
+                    let found = (try? await query(EntityQuery(entityType: type, kind: .string(text), limit: 10)).entities) ?? []
+                    if found.count == 1 {
+                        call.set(name, Value.entity(found[0].reference).json)
+                    } else if found.count > 1 {
+                        let choices = found.enumerated().map {
+                            Choice(index: $0.offset + 1, title: $0.element.title, value: Value.entity($0.element.reference).json)
+                        }
+                        return await ask(Question(kind: .choice, parameter: name, prompt: question.prompt, choices: choices), call, session, client)
+                    } else {
+                        throw invalidAnswer(question, expected: "the name of a \(type)")
+                    }
+                }
+            default: throw invalidAnswer(question, expected: "a value (\"text\" or \"value\")")
+            }
+        }
+        try authorize(call.intent, client)
+        return try await advance(call, session: session, client: client)
+    }
+
+    private func apply(_ choice: Choice, to call: inout PendingCall, question: Question) throws(RPCError) {
+        if let intentID = choice.intent {
+            guard let intent = registry.router.library.intent(intentID) else {
+                throw RPCError(.unknownName, "Unknown intent", data: .object([("intent", .string(intentID))]))
+            }
+            call.parameters = call.parameters.filter { intent.parameter($0.0) != nil }
+            call.intent = intent
+            call.intentChoices = []
+            call.ambiguities = []
+            return
+        }
+        guard let name = question.parameter, let value = choice.value else { throw invalidAnswer(question, expected: "a choice") }
+        call.set(name, value)
+        call.ambiguities.removeAll { $0.name == name }
+    }
+
+    private func invalidAnswer(_ question: Question, expected: String) -> RPCError {
+        RPCError(.invalidAnswer, "Invalid answer", data: .object([
+            ("expected", .string(expected)), ("question", question.json),
+        ]))
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import IntentModel
+import Logging
+import NIOCore
+import Routing
+import Wire
+
+/// Who a request comes from: the kernel's word on the process, and what the client states.
+struct Client: Sendable {
+    var credentials: PeerCredentials?
+    var assertions: ClientAssertions
+}
+
+/// The dialog state machine: turns a route result or a named call into questions and, once
+/// everything is known and confirmed, into `intent.perform` on the app; an app's own
+/// questions (needsValue, disambiguate, confirm) become the session's next question.
+struct Conversation: Sendable {
+    let registry: AppRegistry
+    let sessions: SessionStore
+    let configuration: DaemonConfiguration
+    let logger: Logger
+
+    static let notUnderstood = "Sorry, I didn't understand that."
+    static let cancelled = "Cancelled."
+
+    func run(_ params: Methods.Run.Parameters, client: Client) async throws(RPCError) -> RunOutcome {
+        let session: String
+        if let given = params.session { session = given } else { session = await sessions.issue() }
+        await sessions.clear(session)
+        let result = registry.router.route(params.utterance, now: params.now)
+        guard let intent = result.intent, result.status != .notUnderstood else {
+            return RunOutcome(session: session, status: .notUnderstood, message: Self.notUnderstood, route: result.json)
+        }
+        try authorize(intent, client)
+        var call = PendingCall(intent: intent, parameters: result.parameters.map { ($0.name, $0.value.json) })
+        call.ambiguities = result.ambiguities
+        if result.status == .ambiguous, result.ambiguities.isEmpty {
+            let tied = result.alternatives.filter { result.confidence - $0.confidence < 0.02 }.map(\.intent)
+            call.intentChoices = [intent.id] + tied.filter { $0 != intent.id }
+        }
+        return try await advance(call, session: session, client: client)
+    }
+
+    func perform(_ params: Methods.Perform.Parameters, client: Client) async throws(RPCError) -> RunOutcome {
+        let session: String
+        if let given = params.session { session = given } else { session = await sessions.issue() }
+        await sessions.clear(session)
+        guard let intent = registry.router.library.intent(params.call.intent) else {
+            throw RPCError(.unknownName, "Unknown intent", data: .object([("intent", .string(params.call.intent))]))
+        }
+        try authorize(intent, client)
+        var call = PendingCall(intent: intent, parameters: [])
+        for (name, raw) in params.call.parameters.sorted(by: { $0.key < $1.key }) {
+            guard let definition = intent.parameter(name) else {
+                throw RPCError(.invalidParams, "Unknown parameter", data: .object([
+                    ("intent", .string(intent.id)), ("parameter", .string(name)),
+                    ("expected", .array(intent.parameters.map { .string($0.name) })),
+                ]))
+            }
+            guard let value = Value(json: raw, as: definition.type) else {
+                throw RPCError(.invalidParams, "Invalid parameter value", data: .object([
+                    ("intent", .string(intent.id)), ("parameter", .string(name)), ("expected", .string(definition.type.description)),
+                ]))
+            }
+            call.set(name, value.json)
+        }
+        return try await advance(call, session: session, client: client)
+    }
+
+    /// Asks what is still unknown, confirms, or performs: the next step of a call.
+    func advance(_ pending: PendingCall, session: String, client: Client) async throws(RPCError) -> RunOutcome {
+        var call = pending
+        call.question = nil
+        if call.intentChoices.count > 1 {
+            let library = registry.router.library
+            let choices = call.intentChoices.enumerated().map { index, id in
+                Choice(index: index + 1, title: library.intent(id)?.title ?? id, intent: id)
+            }
+            return await ask(Question(kind: .choice, prompt: "What would you like to do?", choices: choices), call, session, client)
+        }
+        if let ambiguity = call.ambiguities.first, let parameter = call.intent.parameter(ambiguity.name) {
+            let choices = ambiguity.candidates.enumerated().map { Choice(index: $0.offset + 1, title: $0.element.displayText, value: $0.element.json) }
+            let prompt = parameter.requestValueDialog ?? "Which \(parameter.title.lowercased())?"
+            return await ask(Question(kind: .choice, parameter: parameter.name, prompt: prompt, choices: choices), call, session, client)
+        }
+        if let missing = call.intent.parameters.first(where: { $0.isRequired && call.value($0.name) == nil }) {
+            return await askForValue(missing, prompt: missing.requestValueDialog, call, session, client)
+        }
+        if let dialog = call.intent.confirmationDialog, !call.confirmed {
+            let question = Question(kind: .confirm, prompt: interpolate(dialog, call))
+            return await ask(question, call, session, client)
+        }
+        fillDefaults(&call)
+        let reply: AppReply
+        do {
+            reply = try await dispatch(call, session: session, client: client)
+        } catch {
+            await sessions.clear(session)
+            throw error
+        }
+        return try await handle(reply, call, session, client)
+    }
+
+    private func handle(_ reply: AppReply, _ pending: PendingCall, _ session: String, _ client: Client) async throws(RPCError) -> RunOutcome {
+        var call = pending
+        switch reply {
+        case .result(let result):
+            await sessions.clear(session)
+            return RunOutcome(session: session, status: .done, intent: call.intent.id, parameters: call.parameters, result: result)
+        case .failure(let message):
+            await sessions.clear(session)
+            return RunOutcome(session: session, status: .failed, intent: call.intent.id, parameters: call.parameters, message: message)
+        case .needsValue(let name, let prompt):
+            let parameter = try appParameter(name, call)
+            call.remove(name)
+            return await askForValue(parameter, prompt: prompt ?? parameter.requestValueDialog, call, session, client, suggest: false)
+        case .disambiguate(let name, let prompt, let choices):
+            let parameter = try appParameter(name, call)
+            let question = Question(
+                kind: .choice, parameter: name, prompt: prompt ?? parameter.requestValueDialog ?? "Which \(parameter.title.lowercased())?",
+                choices: choices)
+            return await ask(question, call, session, client)
+        case .confirm(let prompt, let preview):
+            call.confirmed = false
+            return await ask(Question(kind: .confirm, prompt: prompt, preview: preview), call, session, client)
+        }
+    }
+
+    private func appParameter(_ name: String, _ call: PendingCall) throws(RPCError) -> ParameterDefinition {
+        guard let parameter = call.intent.parameter(name) else {
+            throw RPCError(.invalidReply, "Invalid reply from the app", data: .object([
+                ("intent", .string(call.intent.id)), ("reason", .string("no parameter '\(name)'")),
+            ]))
+        }
+        return parameter
+    }
+
+    /// Asks for a value; an entity parameter with a few known or suggested values becomes a choice.
+    func askForValue(
+        _ parameter: ParameterDefinition, prompt: String?, _ call: PendingCall, _ session: String, _ client: Client, suggest: Bool = true
+    ) async -> RunOutcome {
+        let text = prompt ?? "What is the \(parameter.title.lowercased())?"
+        if suggest, case .entity(let type) = parameter.type {
+            let suggestions = await suggestedEntities(type)
+            if !suggestions.isEmpty {
+                let choices = suggestions.enumerated().map {
+                    Choice(index: $0.offset + 1, title: $0.element.title, value: Value.entity($0.element.reference).json)
+                }
+                return await ask(Question(kind: .choice, parameter: parameter.name, prompt: text, choices: choices), call, session, client)
+            }
+        }
+        let question = Question(kind: .value, parameter: parameter.name, prompt: text, type: parameter.type.description)
+        return await ask(question, call, session, client)
+    }
+
+    func ask(_ question: Question, _ pending: PendingCall, _ session: String, _ client: Client) async -> RunOutcome {
+        var call = pending
+        call.question = question
+        await sessions.save(session, call, uid: client.credentials?.uid)
+        return RunOutcome(session: session, status: .question, intent: call.intent.id, parameters: call.parameters, question: question)
+    }
+
+    /// The app's suggested entities when it is connected, else the few the definition lists.
+    func suggestedEntities(_ type: String) async -> [EntityRecord] {
+        let appID = String(type.prefix { $0 != "." })
+        if await registry.isConnected(appID), let list = try? await query(EntityQuery(entityType: type, kind: .suggested, limit: 10)) {
+            return Array(list.entities.prefix(10))
+        }
+        let values = registry.router.library.app(appID)?.entityType(type)?.values ?? []
+        return values.count <= 10 ? values : []
+    }
+
+    private func fillDefaults(_ call: inout PendingCall) {
+        let now = registry.router.context().now
+        for parameter in call.intent.parameters where call.value(parameter.name) == nil {
+            if let value = parameter.defaultValue { call.set(parameter.name, value.resolve(now: now).json) }
+        }
+    }
+
+    /// "Do you want to transfer ${amount} to ${recipient}?" with the values' display text.
+    func interpolate(_ text: String, _ call: PendingCall) -> String {
+        var out = text
+        for parameter in call.intent.parameters {
+            guard let raw = call.value(parameter.name) else { continue }
+            let shown = Value(json: raw, as: parameter.type)?.displayText ?? raw.serialized
+            out = out.replacingOccurrences(of: "${\(parameter.name)}", with: shown)
+        }
+        return out
+    }
+
+    func authorize(_ intent: IntentDefinition, _ client: Client) throws(RPCError) {
+        let policy = intent.authenticationPolicy
+        guard policy != .alwaysAllowed else { return }
+        let credentials = client.credentials
+        let authenticated =
+            credentials.map { creds in
+                creds.uid == configuration.ownerUID || (configuration.groupID.map { creds.isMember(ofGroup: $0) } ?? false)
+            } ?? false
+        var reason: String?
+        if !authenticated {
+            reason = "the client's user (uid \(credentials.map { String($0.uid) } ?? "unknown")) is not the daemon's user or in its group"
+        } else if policy == .requiresLocalDeviceAuthentication, !client.assertions.deviceAuthenticated {
+            reason = "the client did not state that the user authenticated on this device (deviceAuthenticated)"
+        }
+        guard let reason else { return }
+        logger.notice("refused by authentication policy", metadata: ["intent": "\(intent.id)", "policy": "\(policy.rawValue)", "reason": "\(reason)"])
+        throw RPCError(.notAuthorized, "Not authorized", data: .object([
+            ("intent", .string(intent.id)), ("policy", .string(policy.rawValue)), ("reason", .string(reason)),
+        ]))
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import IntentModel
+import Logging
+import Phrases
+import Wire
+
+extension Daemon {
+    /// Answers one request. Never throws: every failure becomes a JSON-RPC error response.
+    func handle(_ request: Request, from peer: PeerConnection) async -> Response {
+        do {
+            let result = try await result(of: request, from: peer)
+            return Response(id: request.id, result: result)
+        } catch {
+            return Response(id: request.id, error: error)
+        }
+    }
+
+    private func result(of request: Request, from peer: PeerConnection) async throws(RPCError) -> JSONValue {
+        let params = request.params
+        switch request.method {
+        case Methods.Route.name:
+            let p = try Methods.Route.Parameters(json: params ?? .object([]))
+            return registry.router.route(p.utterance, now: p.now).json
+        case Methods.Run.name:
+            let p = try Methods.Run.Parameters(json: params ?? .object([]))
+            return try await conversation.run(p, client: Client(credentials: peer.credentials, assertions: p.assertions)).json
+        case Methods.Continue.name:
+            let p = try Methods.Continue.Parameters(json: params ?? .object([]))
+            return try await conversation.answer(p, client: Client(credentials: peer.credentials, assertions: p.assertions)).json
+        case Methods.Perform.name:
+            let p = try Methods.Perform.Parameters(json: params ?? .object([]))
+            return try await conversation.perform(p, client: Client(credentials: peer.credentials, assertions: p.assertions)).json
+        case Methods.ListApps.name:
+            _ = try Empty(json: params ?? .object([]))
+            return await listApps()
+        case Methods.DescribeApp.name:
+            let p = try AppName(json: params ?? .object([]))
+            guard let app = await registry.apps.first(where: { $0.id == p.app }) else {
+                throw RPCError(.unknownName, "Unknown app", data: .object([("app", .string(p.app))]))
+            }
+            return app.json
+        case Methods.QueryEntitiesForClient.name:
+            return try await conversation.query(try EntityQuery(json: params ?? .object([]))).json
+        case Methods.Search.name:
+            let p = try Methods.Search.Parameters(json: params ?? .object([]))
+            return ActionSearch(apps: await registry.apps).search(p.text, limit: p.limit)
+        case Methods.Status.name:
+            return await status()
+        case Methods.RegisterApp.name:
+            let p = try Methods.RegisterApp.Parameters(json: params ?? .object([]))
+            return try await registry.register(p.app, peer: peer)
+        case Methods.UnregisterApp.name:
+            let p = try AppName(json: params ?? .object([]))
+            try await registry.unregister(p.app, peer: peer)
+            return .object([("app", .string(p.app))])
+        default:
+            throw RPCError(.methodNotFound, "Method not found", data: .object([("method", .string(request.method))]))
+        }
+    }
+
+    private func listApps() async -> JSONValue {
+        let connected = Set(await registry.connectedApps)
+        let fileApps = await registry.fileLibrary
+        let apps = await registry.apps.map { app -> JSONValue in
+            let declared = fileApps.app(app.id)
+            return .object([
+                ("id", .string(app.id)),
+                ("name", .string(app.displayName)),
+                ("source", .string(declared == nil ? "socket" : "phrases")),
+                ("connected", .bool(connected.contains(app.id))),
+                ("exec", .bool(declared?.exec != nil)),
+                ("intents", .array(app.intents.filter(\.isDiscoverable).map { .object([("id", .string($0.id)), ("title", .string($0.title))]) })),
+            ])
+        }
+        return .object([("apps", .array(apps))])
+    }
+
+    private func status() async -> JSONValue {
+        let uptime = ContinuousClock.now - started
+        return .object([
+            ("version", .string(Self.version)),
+            ("socket", .string(configuration.socketPath)),
+            ("uptimeSeconds", .number((Double(uptime.components.seconds) + Double(uptime.components.attoseconds) / 1e18).rounded())),
+            ("apps", .number(Double(await registry.apps.count))),
+            ("connectedApps", .array(await registry.connectedApps.map(JSONValue.string))),
+            ("intents", .number(Double(registry.router.matcher.intents.count))),
+            ("connections", .number(Double(connectionCount))),
+            ("sessions", .number(Double(await sessions.count))),
+        ])
+    }
+}
+
+/// "What can I say about books?": intents ranked by the words they share with the request,
+/// in titles, descriptions, app names and phrases.
+struct ActionSearch {
+    let apps: [AppDefinition]
+    let normalizer = TextNormalizer()
+    static let stopWords: Set<String> = [
+        "what", "can", "i", "say", "about", "the", "a", "an", "to", "do", "with", "how", "my", "me", "is", "for", "of", "in", "and", "you",
+    ]
+
+    func search(_ text: String, limit: Int) -> JSONValue {
+        let query = Set(normalizer.words(text)).subtracting(Self.stopWords)
+        var hits: [(score: Double, intent: IntentDefinition, app: AppDefinition)] = []
+        for app in apps {
+            let appWords = Set(normalizer.words(([app.displayName, app.id] + app.synonyms).joined(separator: " ")))
+            for intent in app.intents where intent.isDiscoverable {
+                let titleWords = Set(normalizer.words(intent.title + " " + intent.description))
+                let phraseWords = Set(app.phrases.filter { $0.intent == intent.id }.flatMap { normalizer.words($0.text) })
+                let entityWords = Set(intent.parameters.flatMap { normalizer.words($0.title + " " + $0.type.description) })
+                var score = 0.0
+                for word in query {
+                    let stem = word.hasSuffix("s") ? String(word.dropLast()) : word
+                    let forms = [word, stem, stem + "s"]
+                    if forms.contains(where: titleWords.contains) { score += 2 }
+                    if forms.contains(where: appWords.contains) { score += 1.5 }
+                    if forms.contains(where: entityWords.contains) { score += 1 }
+                    if forms.contains(where: phraseWords.contains) { score += 0.5 }
+                }
+                if score > 0 { hits.append((score, intent, app)) }
+            }
+        }
+        hits.sort { ($0.score, $1.intent.id) > ($1.score, $0.intent.id) }
+        let results = hits.prefix(max(0, limit)).map { hit -> JSONValue in
+            let example = hit.app.phrases.first { $0.intent == hit.intent.id }?.text
+            return JSONValue.object([
+                ("intent", .string(hit.intent.id)), ("title", .string(hit.intent.title)), ("app", .string(hit.app.displayName)),
+                ("score", .number((hit.score * 100).rounded() / 100)), ("example", example.map(JSONValue.string) ?? .null),
+            ])
+        }
+        return .object([("actions", .array(Array(results)))])
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import IntentModel
+import Logging
+import NIOCore
+import NIOPosix
+import Phrases
+import ServiceLifecycle
+import Synchronization
+import Wire
+
+/// intentd's daemon: listens on a Unix-domain socket, speaks JSON-RPC 2.0 (one object per
+/// line) with clients and apps, routes, holds sessions and dispatches to apps.
+///
+/// Run it as a service; a graceful shutdown stops accepting, lets calls in flight finish
+/// (at most ``shutdownGracePeriod``), closes connections and removes the socket file.
+///
+/// ```swift
+/// let daemon = try Daemon(configuration: .init(socketPath: "/tmp/intentd.sock", phrasePaths: ["Phrases"]), logger: logger)
+/// let group = ServiceGroup(configuration: .init(services: [daemon], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+/// try await group.run()
+/// ```
+public final class Daemon: Service, Sendable {
+    public let configuration: DaemonConfiguration
+    let logger: Logger
+    let registry: AppRegistry
+    let sessions: SessionStore
+    let conversation: Conversation
+    let started = ContinuousClock.now
+    private let connections = Mutex(ConnectionTable())
+    private let ready = Mutex<[CheckedContinuation<Void, Never>]?>([])
+    public static let version = "0.4.0"
+    public static let shutdownGracePeriod: Duration = .seconds(5)
+
+    struct ConnectionTable {
+        var nextID = 1
+        var open: [Int: any Channel] = [:]
+        var inFlight = 0
+    }
+
+    /// Loads the phrase files; the daemon starts even when some have errors (they are logged).
+    public init(configuration: DaemonConfiguration, logger: Logger) {
+        self.configuration = configuration
+        self.logger = logger
+        let library = PhraseLibraryLoader.load(paths: configuration.phrasePaths)
+        for diagnostic in library.errors { logger.error("\(diagnostic)") }
+        registry = AppRegistry(library: library, configuration: configuration, logger: logger)
+        sessions = SessionStore(timeout: configuration.sessionTimeout)
+        conversation = Conversation(registry: registry, sessions: sessions, configuration: configuration, logger: logger)
+    }
+
+    /// Returns once the socket accepts connections.
+    public func waitUntilListening() async {
+        await withCheckedContinuation { continuation in
+            let resumeNow = ready.withLock { waiters -> Bool in
+                guard waiters != nil else { return true }
+                waiters?.append(continuation)
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+    }
+
+    public func run() async throws {
+        let path = configuration.socketPath
+        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.backlog, value: 256)
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
+            .bind(unixDomainSocketPath: path, cleanupExistingSocketFile: true) { channel in
+                PeerCredentials.read(from: channel).map(Optional.some).recover { _ in nil }.flatMapThrowing { credentials in
+                    try channel.pipeline.syncOperations.addHandler(
+                        ByteToMessageHandler(LineFrameDecoder(maximumLineLength: self.configuration.maximumLineLength)))
+                    let async = try NIOAsyncChannel<Frame, ByteBuffer>(wrappingChannelSynchronously: channel)
+                    return (async, credentials)
+                }
+            }
+        try setSocketPermissions(path)
+        let appCount = await registry.apps.count
+        logger.info("listening", metadata: ["socket": "\(path)", "apps": "\(appCount)"])
+        let waiters = ready.withLock { waiters in
+            defer { waiters = nil }
+            return waiters ?? []
+        }
+        for waiter in waiters { waiter.resume() }
+        let serverChannel = server.channel
+        try await withGracefulShutdownHandler {
+            try await withThrowingDiscardingTaskGroup { group in
+                try await server.executeThenClose { inbound in
+                    for try await (child, credentials) in inbound {
+                        group.addTask { await self.serve(child, credentials: credentials) }
+                    }
+                }
+                await self.drain()
+            }
+        } onGracefulShutdown: {
+            self.logger.info("shutting down")
+            serverChannel.close(promise: nil)
+        }
+        unlink(path)
+        await registry.shutdown()
+        logger.info("stopped", metadata: ["socket": "\(path)"])
+    }
+
+    private func setSocketPermissions(_ path: String) throws {
+        if let group = configuration.groupID, chown(path, getuid(), group) != 0 {
+            logger.warning("cannot give the socket to group \(group): errno \(errno)")
+        }
+        guard chmod(path, configuration.socketMode) == 0 else {
+            throw IOError(errnoCode: errno, reason: "chmod \(path)")
+        }
+    }
+
+    /// Waits for calls in flight (at most the grace period), then closes every connection.
+    private func drain() async {
+        let deadline = ContinuousClock.now + Self.shutdownGracePeriod
+        while connections.withLock({ $0.inFlight }) > 0, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        let open = connections.withLock { $0.open.values }
+        for channel in open { channel.close(promise: nil) }
+    }
+
+    func requestStarted() { connections.withLock { $0.inFlight += 1 } }
+    func requestFinished() { connections.withLock { $0.inFlight -= 1 } }
+    var connectionCount: Int { connections.withLock { $0.open.count } }
+
+    private func serve(_ channel: NIOAsyncChannel<Frame, ByteBuffer>, credentials: PeerCredentials?) async {
+        let id = connections.withLock { table in
+            defer { table.nextID += 1 }
+            table.open[table.nextID] = channel.channel
+            return table.nextID
+        }
+        logger.debug("connection opened", metadata: ["connection": "\(id)", "peer": "\(credentials?.description ?? "unknown")"])
+        do {
+            try await channel.executeThenClose { inbound, outbound in
+                let (lines, output) = AsyncStream<ByteBuffer>.makeStream()
+                let peer = PeerConnection(id: id, credentials: credentials, eventLoop: channel.channel.eventLoop, output: output)
+                try await withThrowingTaskGroup { writers in
+                    writers.addTask {
+                        for await line in lines { try await outbound.write(line) }
+                    }
+                    await withDiscardingTaskGroup { handlers in
+                        do {
+                            for try await frame in inbound { self.receive(frame, from: peer, handlers: &handlers) }
+                        } catch {
+                            self.logger.debug("connection read failed", metadata: ["connection": "\(id)", "error": "\(error)"])
+                        }
+                        peer.closeCalls()
+                        await self.registry.connectionClosed(peer)
+                    }
+                    peer.finishOutput()
+                    try await writers.waitForAll()
+                }
+            }
+        } catch {
+            logger.debug("connection ended", metadata: ["connection": "\(id)", "error": "\(error)"])
+        }
+        _ = connections.withLock { $0.open.removeValue(forKey: id) }
+        logger.debug("connection closed", metadata: ["connection": "\(id)"])
+    }
+
+    private func receive(_ frame: Frame, from peer: PeerConnection, handlers: inout DiscardingTaskGroup) {
+        let line: String
+        switch frame {
+        case .tooLong(let length):
+            logger.notice("line too long", metadata: ["connection": "\(peer.id)", "bytes": "\(length)"])
+            peer.send(.response(Response(id: nil, error: RPCError(.invalidRequest, "Line too long", data: .object([
+                ("limit", .number(Double(configuration.maximumLineLength))), ("length", .number(Double(length))),
+            ])))))
+            return
+        case .line(let buffer): line = String(buffer: buffer)
+        }
+        let message: Message
+        do {
+            message = try Message(line: line)
+        } catch {
+            peer.send(.response(Response(id: error.requestID, error: error)))
+            return
+        }
+        switch message {
+        case .response(let response): peer.receive(response)
+        case .notification: break
+        case .request(let request):
+            requestStarted()
+            handlers.addTask {
+                let response = await self.handle(request, from: peer)
+                peer.send(.response(response))
+                self.requestFinished()
+            }
+        }
+    }
+}
