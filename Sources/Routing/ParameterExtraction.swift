@@ -71,6 +71,7 @@ struct ParameterExtraction {
         case (.list, .list): return value
         case (.list(let element), _): return .list([fit(value, to: element)])
         case (.double, .int(let i)): return .double(Double(i))
+        case (.double, .currencyAmount(let money)): return .double(money.amount)
         default: return value
         }
     }

@@ -101,6 +101,9 @@ public struct TextNormalizer: Sendable {
         "can't": ["can", "not"], "cant": ["can", "not"], "won't": ["will", "not"], "isn't": ["is", "not"],
         "aren't": ["are", "not"], "wasn't": ["was", "not"], "haven't": ["have", "not"],
         "shouldn't": ["should", "not"], "wouldn't": ["would", "not"], "couldn't": ["could", "not"],
+        "hows": ["how", "is"], "whens": ["when", "is"], "wheres": ["where", "is"], "whos": ["who", "is"],
+        "thats": ["that", "is"], "theres": ["there", "is"], "isnt": ["is", "not"], "doesnt": ["does", "not"],
+        "didnt": ["did", "not"], "arent": ["are", "not"], "havent": ["have", "not"], "ive": ["i", "have"],
         "gonna": ["going", "to"], "wanna": ["want", "to"], "gotta": ["got", "to"],
     ]
 

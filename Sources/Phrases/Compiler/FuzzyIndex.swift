@@ -59,7 +59,8 @@ package struct FuzzyIndex: Sendable {
                 }
             }
         }
-        for id in sounds[Phonetic.key(word)] ?? [] {
+        let key = Phonetic.key(word)
+        for id in (word.count >= 5 && key.count >= 3 ? sounds[key] : nil) ?? [] {
             let candidate = words[Int(id)]
             guard candidate != word, abs(candidate.count - word.count) <= 3 else { continue }
             best[id] = max(best[id] ?? 0, 0.8)

@@ -46,7 +46,9 @@ package struct Lexicon: Sendable {
     static let articles: Set<String> = ["the", "a", "an"]
 
     /// Inserts a name, its form without a leading article, and its distinctive parts.
-    package mutating func insertName(_ words: [String], vocabulary: inout Vocabulary, entry: LexiconEntry) {
+    package mutating func insertName(
+        _ words: [String], vocabulary: inout Vocabulary, entry: LexiconEntry, typeWords: Set<String> = []
+    ) {
         guard !words.isEmpty else { return }
         let ids = words.map { vocabulary.intern($0) }
         insert(ids, entry)
@@ -60,7 +62,7 @@ package struct Lexicon: Sendable {
         for start in 0..<words.count {
             for end in (start + 1)...words.count where end - start < words.count {
                 let part = words[start..<end]
-                if part.allSatisfy({ Self.weakWords.contains($0) || $0.count < 3 }) { continue }
+                if part.allSatisfy({ Self.weakWords.contains($0) || $0.count < 3 || typeWords.contains($0) }) { continue }
                 if Self.weakWords.contains(part.first ?? "") || Self.weakWords.contains(part.last ?? "") { continue }
                 var partial = entry
                 partial.quality = entry.quality * (0.55 + 0.4 * Float(part.count) / Float(words.count))

@@ -66,10 +66,11 @@ extension PhraseCompiler {
     mutating func addLexicon(for app: AppDefinition) {
         for type in app.entityTypes {
             let slot = slotClass(for: .entity(type.name))
+            let typeWords = Set(normalizer.words(Self.splitCamelCase(type.displayName)))
             for value in type.values {
                 for (index, name) in ([value.title] + value.synonyms).enumerated() {
                     let entry = LexiconEntry(slotClass: slot, valueID: value.id, title: value.title, quality: index == 0 ? 1 : 0.98)
-                    lexicon.insertName(normalizer.words(name), vocabulary: &vocabulary, entry: entry)
+                    lexicon.insertName(normalizer.words(name), vocabulary: &vocabulary, entry: entry, typeWords: typeWords)
                 }
             }
         }

@@ -61,7 +61,9 @@ extension MatchRun {
                     explained += slotSpans[Int(h.payload)].score - Weight.valueBonus
                 } else {
                     content = .freeText
-                    explained += 0.5 * Float(range.filter { !filler[$0] }.count)
+                    // Free text explains less than literal words, and less still the longer it runs.
+                    let words = range.filter { !filler[$0] }.count
+                    explained += 0.5 * Float(min(words, 3)) + 0.35 * Float(max(words - 3, 0))
                 }
                 captures.append(Capture(parameter: parameter, range: range, content: content))
                 steps.append(MatchStep(kind: .slot, range: range, detail: "{\(parameter)} = '\(text)' \(describe(content))"))

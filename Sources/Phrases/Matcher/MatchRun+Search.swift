@@ -91,7 +91,7 @@ extension MatchRun {
                 }
             }
             for (parameter, target) in automaton.startSlotEdgesByClass[freeTextClass] ?? [] {
-                for end in (position + 1)...min(count, position + Weight.maximumFreeText) {
+                for end in (position + 1)...min(count, position + Weight.maximumFreeText) where isFreeTextAllowed(position..<end) {
                     take(parameter, target, end: end, score: freeTextScore(position..<end), payload: -1)
                 }
             }
@@ -102,7 +102,7 @@ extension MatchRun {
             let parameter = automaton.slotEdgeParameter[edge]
             let target = automaton.slotEdgeTarget[edge]
             if slotClass == freeTextClass {
-                for end in (position + 1)...min(count, position + Weight.maximumFreeText) {
+                for end in (position + 1)...min(count, position + Weight.maximumFreeText) where isFreeTextAllowed(position..<end) {
                     take(parameter, target, end: end, score: freeTextScore(position..<end), payload: -1)
                 }
             } else {
@@ -119,5 +119,10 @@ extension MatchRun {
         var score: Float = 0
         for index in range { score += filler[index] ? 0.1 : Weight.freeTextToken }
         return score
+    }
+
+    /// Free text must hold a content word: "the" alone is not a title.
+    func isFreeTextAllowed(_ range: Range<Int>) -> Bool {
+        range.contains { !functionWord[$0] }
     }
 }

@@ -33,6 +33,8 @@ struct MatchRun {
     var exact: [Int32?]
     var near: [[(word: Int32, similarity: Float)]]
     var filler: [Bool]
+    /// Articles, pronouns and the like, which cannot be a free-text value on their own.
+    var functionWord: [Bool]
     var fillerPhraseEnds: [[Int]]
     var spansAt: [[Int]]
     var slotSpans: [SpanChoice] = []
@@ -47,6 +49,7 @@ struct MatchRun {
         exact = tokens.map { matcher.vocabulary.id(of: $0) }
         near = tokens.indices.map { _ in [] }
         filler = exact.map { id in id.map { matcher.fillerWords.contains($0) } ?? false }
+        functionWord = zip(tokens, filler).map { $1 || Lexicon.weakWords.contains($0) }
         fillerPhraseEnds = tokens.indices.map { _ in [] }
         spansAt = tokens.indices.map { _ in [] }
         chart = Array(repeating: [:], count: tokens.count + 1)
@@ -77,7 +80,7 @@ struct MatchRun {
             guard case .typed(let wanted) = slotClass else { continue }
             let fits: Bool
             switch (wanted, element) {
-            case (.double, .int), (.double, .double): fits = true
+            case (.double, .int), (.double, .double), (.double, .currencyAmount): fits = true
             case (.measurement, .measurement): fits = true
             default: fits = wanted == element
             }

@@ -1,0 +1,49 @@
+import Foundation
+import IntentTesting
+import Testing
+
+struct ExportCommandTests {
+    @Test func vocabularyNamesAppsEntitiesAndPeople() throws {
+        let output = try runIntentd(["vocabulary"])
+        let names = Set(output.stdout.split(separator: "\n").map(String.init))
+        #expect(output.status == 0)
+        for expected in ["Mighty Tasks", "HarcaMA", "MyMailComposer", "The Martian", "Project Hail Mary", "Clam Chowder", "Sarah Connor", "my wife"] {
+            #expect(names.contains(expected), "\(expected)")
+        }
+    }
+
+    @Test func promptIsOneLine() throws {
+        let output = try runIntentd(["vocabulary", "--format", "prompt"])
+        #expect(output.stdout.split(separator: "\n").count == 1)
+        #expect(output.stdout.hasPrefix("Voice commands for "))
+        #expect(output.stdout.contains("Mighty Tasks"))
+        #expect(output.stdout.contains("Project Hail Mary"))
+        #expect(output.stdout.count < 1_500)
+    }
+
+    @Test func jsgfGrammarHasAPublicRuleAndExpandedSlots() throws {
+        let output = try runIntentd(["grammar", "--format", "jsgf"])
+        let text = output.stdout
+        #expect(output.status == 0)
+        #expect(text.hasPrefix("#JSGF V1.0 UTF-8;\n\ngrammar intentd;\n\npublic <command> = <"))
+        #expect(text.contains("<tasks_add> = "))
+        #expect(text.contains("<tasks_TaskList> = "))
+        #expect(text.contains("groceries"))
+        #expect(text.contains("<free_text> = <word> [<word>]"))
+        // Every rule referenced is defined.
+        let defined = Set(text.split(separator: "\n").compactMap { line -> String? in
+            let trimmed = line.hasPrefix("public ") ? line.dropFirst(7) : line[...]
+            guard trimmed.hasPrefix("<"), let end = trimmed.firstIndex(of: ">") else { return nil }
+            return String(trimmed[trimmed.index(after: trimmed.startIndex)..<end])
+        })
+        var referenced: Set<String> = []
+        var scanner = text[...]
+        while let open = scanner.firstIndex(of: "<") {
+            guard let close = scanner[open...].firstIndex(of: ">") else { break }
+            referenced.insert(String(scanner[scanner.index(after: open)..<close]))
+            scanner = scanner[scanner.index(after: close)...]
+        }
+        referenced.remove("VOID")
+        #expect(referenced.subtracting(defined).isEmpty, "undefined: \(referenced.subtracting(defined))")
+    }
+}
