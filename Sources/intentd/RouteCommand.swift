@@ -1,10 +1,12 @@
 import ArgumentParser
+import Daemon
 import Foundation
 import IntentModel
 import Routing
+import Wire
 
 /// `intentd route`: what would this utterance do? Never performs anything.
-struct RouteCommand: ParsableCommand {
+struct RouteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "route",
         abstract: "Show which intent an utterance reaches, with its parameters, without performing it.",
@@ -24,10 +26,17 @@ struct RouteCommand: ParsableCommand {
     @Flag(help: "Print every stage: tokens, tagged values, the top parses with scores, resolver steps.")
     var explain = false
 
+    @Option(help: "Ask the daemon listening on this socket instead of routing in-process (prints its JSON).")
+    var connect: String?
+
     @Argument(help: "Utterances to route; each argument is one utterance.")
     var utterances: [String] = []
 
-    func run() throws {
+    func run() async throws {
+        if let connect {
+            try await routeThroughDaemon(at: connect)
+            return
+        }
         let router = Router(phrasesAt: try phrases.resolvedPaths())
         for diagnostic in router.diagnostics where diagnostic.severity == .error {
             emitError("\(diagnostic)")
@@ -80,4 +89,53 @@ struct RouteCommand: ParsableCommand {
     }
 
     static func percent(_ value: Double) -> String { "\(Int((value * 100).rounded()))%" }
+}
+
+extension RouteCommand {
+    /// `--connect PATH`: one `route` request per utterance to a running daemon; the daemon's
+    /// answer is the same JSON as `--json` (printed as is; without `--json`, summarized).
+    func routeThroughDaemon(at path: String) async throws {
+        let lines: [String]
+        if utterances.isEmpty {
+            var read: [String] = []
+            while let line = readLine(strippingNewline: true) {
+                let utterance = line.trimmingCharacters(in: .whitespaces)
+                if !utterance.isEmpty { read.append(utterance) }
+            }
+            lines = read
+        } else {
+            lines = utterances
+        }
+        let asJSON = json
+        let reference = now?.value
+        do {
+            try await DaemonClient.withConnection(socketPath: path) { client in
+                for utterance in lines {
+                    let result = try await client.call(Methods.Route.self, .init(utterance: utterance, now: reference))
+                    emitLine(asJSON ? result.serialized : Self.summary(ofJSON: result))
+                }
+            }
+        } catch let error as RPCError {
+            emitError("The daemon refused the request: \(error)")
+            throw ExitCode(1)
+        } catch {
+            emitError("Cannot reach the daemon at '\(path)': \(error)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// The one-line summary of a route result read back from its JSON form.
+    static func summary(ofJSON json: JSONValue) -> String {
+        let utterance = json["utterance"]?.stringValue ?? ""
+        let confidence = json["confidence"]?.numberValue ?? 0
+        guard let intent = json["intent"]?.stringValue else { return "\"\(utterance)\": not understood" }
+        var line = "\"\(utterance)\" → \(intent) [\(json["status"]?.stringValue ?? ""), \(percent(confidence))]"
+        if case .object(let parameters)? = json["parameters"] {
+            for (name, value) in parameters { line += "\n  \(name) = \(value.serialized)" }
+        }
+        if case .array(let missing)? = json["missing"], !missing.isEmpty {
+            line += "\n  missing: " + missing.compactMap(\.stringValue).joined(separator: ", ")
+        }
+        return line
+    }
 }

@@ -1,0 +1,33 @@
+import Logging
+import Phrases
+import ServiceLifecycle
+import UnixSignals
+
+extension Daemon {
+    /// Reloads the phrase files. When they have errors the old ones stay, and why is logged.
+    @discardableResult
+    public func reloadPhrases() async -> Bool {
+        let library = PhraseLibraryLoader.load(paths: configuration.phrasePaths)
+        let errors = await registry.reload(library)
+        if errors.isEmpty {
+            logger.info("phrase files reloaded", metadata: ["apps": "\(library.apps.count)"])
+            return true
+        }
+        logger.error("phrase files not reloaded: they have errors; keeping the old ones", metadata: ["errors": "\(errors.count)"])
+        for error in errors { logger.error("\(error)") }
+        return false
+    }
+}
+
+/// Reloads the daemon's phrase files on SIGHUP.
+public struct PhraseReloader: Service {
+    let daemon: Daemon
+    public init(daemon: Daemon) { self.daemon = daemon }
+
+    public func run() async throws {
+        let signals = await UnixSignalsSequence(trapping: .sighup)
+        for await _ in signals.cancelOnGracefulShutdown() {
+            await daemon.reloadPhrases()
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import ArgumentParser
+import Daemon
+import Foundation
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// `intentd serve`: the daemon. Listens on a Unix-domain socket; see docs/protocol.md.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the daemon: route, run and dispatch intents over a Unix-domain socket.",
+        discussion: """
+            Speaks JSON-RPC 2.0, one object per line (docs/protocol.md). SIGTERM and SIGINT stop it \
+            cleanly and remove the socket file; SIGHUP reloads the phrase files (keeping the old ones \
+            when the new ones have errors).
+            """)
+
+    @Option(help: "The socket path. Default: $XDG_RUNTIME_DIR/intentd.sock, else /tmp/intentd-$UID.sock.")
+    var socket: String?
+
+    @OptionGroup var phrases: PhraseOptions
+
+    @Option(help: "A group whose members may connect (socket mode 0660) and count as authenticated.")
+    var group: String?
+
+    @Option(help: "Seconds an app has to answer a call.")
+    var appTimeout: Double = 10
+
+    @Option(help: "Seconds a session keeps its pending question.")
+    var sessionTimeout: Double = 300
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
+    var logLevel: String = "info"
+
+    func run() async throws {
+        guard let level = Logger.Level(rawValue: logLevel) else {
+            throw ValidationError("Unknown log level '\(logLevel)'. Use trace, debug, info, notice, warning, error or critical.")
+        }
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "intentd")
+        let path = socket ?? DaemonConfiguration.defaultSocketPath
+        guard path.utf8.count <= 107 else {
+            throw ValidationError("The socket path '\(path)' is longer than 107 bytes, the limit of Unix-domain sockets.")
+        }
+        var configuration = DaemonConfiguration(socketPath: path, phrasePaths: try phrases.resolvedPaths())
+        configuration.appTimeout = .milliseconds(Int64(appTimeout * 1000))
+        configuration.sessionTimeout = .milliseconds(Int64(sessionTimeout * 1000))
+        if let group {
+            guard let entry = getgrnam(group) else { throw ValidationError("Unknown group '\(group)'.") }
+            configuration.groupID = entry.pointee.gr_gid
+            configuration.socketMode = 0o660
+        }
+        let daemon = Daemon(configuration: configuration, logger: logger)
+        let services = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [.init(service: daemon), .init(service: PhraseReloader(daemon: daemon))],
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger))
+        try await services.run()
+    }
+}
