@@ -149,6 +149,20 @@ struct TypedResolver {
         return String(String.UnicodeScalarView(scalars))
     }
 
+    /// True for "2015-03-28" and "2015-03-28 17:00:00/2015-03-29 21:00:00": dashes inside ISO dates.
+    static func isoDateLike(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.count >= 10 else { return false }
+        for start in 0...(scalars.count - 10) {
+            let window = scalars[start..<start + 10]
+            let shape = window.enumerated().allSatisfy { offset, scalar in
+                offset == 4 || offset == 7 ? scalar == "-" : scalar.properties.numericType != nil
+            }
+            if shape { return true }
+        }
+        return false
+    }
+
     /// Types read by the taggers: the spans of `type` that cover the whole text but fillers.
     func spans(_ text: String, as type: ValueType) -> [ResolvedCandidate] {
         let tokens = TextNormalizer().words(text)

@@ -68,6 +68,7 @@ extension DateParser {
                 // "5 3" is not a time; "5 30" and "5 05" are.
             } else {
                 clock.minute = minute
+                clock.grain = .minute
                 end = minutes.range.upperBound
                 explicit = true
             }
@@ -145,6 +146,7 @@ extension DateParser {
             end = meridiem.end
         }
         var clock = hourClock
+        clock.grain = .minute
         if after {
             clock.minute = minutes
         } else {
@@ -204,6 +206,7 @@ extension DateParser {
             return nil
         }
         if pm != nil, values[0] > 12 || values[0] == 0 { return nil }
-        return Clock(hour: values[0] % 24, minute: minute, second: second, pm: pm)
+        let grain: DateMath.Unit = values.count > 2 ? .second : values.count > 1 ? .minute : .hour
+        return Clock(hour: values[0] % 24, minute: minute, second: second, pm: pm, grain: grain)
     }
 }

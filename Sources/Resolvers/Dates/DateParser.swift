@@ -17,6 +17,8 @@ struct DateParser {
     let tokens: [String]
     /// True when the whole text is known to be a date, so a bare "7" may be read as 7 o'clock.
     let wholeText: Bool
+    /// True to keep a clock's hour as said ("from 1:30 to 3" in a range), not the next one.
+    var literalHours = false
     let math: DateMath
     let numbers: [Int: NumberSpan]
 
@@ -54,6 +56,8 @@ struct DateParser {
         var second = 0
         /// true pm, false am, nil not said.
         var pm: Bool?
+        /// The smallest unit said: hour for "5 pm", minute for "5:30", second for "5:30:10".
+        var grain: DateMath.Unit = .hour
     }
 
     static let fillers: Set<String> = [
@@ -66,6 +70,12 @@ struct DateParser {
 
     /// The longest date read from `start`: its end and value, or nil when no date starts there.
     func parse(from start: Int) -> (end: Int, value: LocalDateTime)? {
+        guard let (end, final) = parseParts(from: start), let value = compose(final) else { return nil }
+        return (end, value)
+    }
+
+    /// The parts read from `start`, before they are put together, for ranges that share them.
+    func parseParts(from start: Int) -> (end: Int, parts: Parts)? {
         var parts = Parts()
         var index = start
         var lastGood: (Int, Parts)?
@@ -80,8 +90,7 @@ struct DateParser {
                 break
             }
         }
-        guard let (end, final) = lastGood, let value = compose(final) else { return nil }
-        return (end, value)
+        return lastGood
     }
 
     private func matchAny(at index: Int, _ parts: inout Parts) -> Int? {
@@ -146,7 +155,7 @@ struct DateParser {
                 hour = hour % 12 + (pm ? 12 : 0)
             } else if let part = parts.part, hour <= 12 {
                 hour = part.place(hour)
-            } else if hour < 12, hour > 0, !explicitDay || result == today {
+            } else if hour < 12, hour > 0, !literalHours, !explicitDay || result == today {
                 // No am or pm: the next time the clock shows it.
                 var morning = result
                 morning.hour = hour
@@ -165,7 +174,7 @@ struct DateParser {
             hourStart.second = 0
             // A time earlier in the current hour is still now-ish ("at 4:23" said at 4:30); earlier
             // than that, it is tomorrow's.
-            if !explicitDay, context.prefersFuture, result < hourStart {
+            if !explicitDay, !literalHours, context.prefersFuture, result < hourStart {
                 result = math.addingDays(1, to: result)
             }
         } else if let part = parts.part, parts.instant == nil {
