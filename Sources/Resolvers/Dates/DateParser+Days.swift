@@ -114,7 +114,7 @@ extension DateParser {
         // "next week sunday", "this week friday", "previous week - monday", "next week on tuesday", "last week's sunday"
         if let named = shift, token(cursor) == "week" || token(cursor) == "weeks" {
             var probe = cursor + 1
-            if token(probe) == "on" || token(probe) == "," { probe += 1 }
+            if ["on", ",", "between", "from"].contains(token(probe)) { probe += 1 }
             if let weekday = DateWords.weekdays[token(probe)] {
                 parts.weekday = weekday
                 parts.weekShift = named ?? 1

@@ -62,7 +62,7 @@ struct DateParser {
 
     static let fillers: Set<String> = [
         "at", "on", "the", "of", "@", "by", "for", "around", "about", "approximately", "approx", "and", "from", "in",
-        "this", "ca", "circa", "exactly", "sharp", "to", "till", "until", "due",
+        "this", "ca", "circa", "exactly", "sharp", "to", "till", "until", "due", "between",
     ]
 
     var now: LocalDateTime { context.now }

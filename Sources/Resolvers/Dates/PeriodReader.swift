@@ -28,6 +28,13 @@ struct PeriodReader {
         while let first = words.first, ["in", "during", "of", "for", "all", "whole", "entire"].contains(first), words.count > 1 {
             words.removeFirst()
         }
+        if words.first == "the", words.count > 2, Self.shifts[words[1]] != nil || words[2] == "after" { words.removeFirst() }
+        // "by 2pm": from now until then.
+        if words.first == "by", words.count > 1 {
+            let rest = Array(words.dropFirst())
+            let parser = DateParser(tokens: rest, context: context, wholeText: true)
+            if let found = parser.parse(from: 0), found.end == rest.count { return DateRange(start: now, end: found.value) }
+        }
         if let range = relativeUnits(words) ?? named(words) { return range }
         // A single date or time: the span of its smallest unit.
         var parser = DateParser(tokens: words, context: context, wholeText: true)
@@ -64,6 +71,21 @@ struct PeriodReader {
             within = true
             index += 1
             if words[safe: index] == "the" { index += 1 }
+            if ["next", "upcoming", "coming", "following"].contains(words[safe: index] ?? "") { index += 1 }
+            // "within 1 day and 5 hours", "within 2h", "within 2 weeks after today"
+            let parser = DateParser(tokens: words, context: context, wholeText: true)
+            if let amount = parser.amount(at: index),
+                amount.end == words.count || (words[safe: amount.end] == "after" || words[safe: amount.end] == "from")
+                    && ["today", "now"].contains(words[safe: amount.end + 1] ?? "") && amount.end + 2 == words.count
+            {
+                let dayLevel = amount.parts.allSatisfy { $0.1.seconds >= 86_400 }
+                let start = dayLevel ? DateMath.day(now) : now
+                return DateRange(start: start, end: amount.parts.reduce(start) { math.adding($1.0, $1.1, to: $0) })
+            }
+        }
+        // "the week after next"
+        if words.count == 3, words[1] == "after", words[2] == "next", let unit = Self.periodUnits[words[0]] {
+            return relative(unit, count: nil, shift: 2, within: false)
         }
         var shift: Int?
         if let named = Self.shifts[words[safe: index] ?? ""] {
@@ -71,12 +93,14 @@ struct PeriodReader {
             index += 1
         }
         var count: Double?
-        if let number = NumberReader.number(words, from: index), !number.isOrdinal {
+        var upcoming = words[safe: index - 1] == "upcoming"
+        if let number = CardinalParser(tokens: words).parse(from: index), !number.isOrdinal, number.end < words.count {
             count = number.value
-            index = number.range.upperBound
+            index = number.end
         }
         if shift == nil, let named = Self.shifts[words[safe: index] ?? ""], named != 0 {
             shift = named  // "2 upcoming days"
+            upcoming = words[index] == "upcoming"
             index += 1
         }
         guard index == words.count - 1, let word = words.last else { return nil }
@@ -84,6 +108,11 @@ struct PeriodReader {
         if word == "fortnight" { return relative(.week, count: 2 * (count ?? 1), shift: shift ?? 0, within: within) }
         guard let unit = Self.periodUnits[word] else { return nil }
         if count == nil, shift == nil, !within { return nil }
+        if upcoming, let count, unit.seconds >= DateMath.Unit.week.seconds {
+            // "upcoming 2 weeks": the second week from this one.
+            let start = math.adding(count, unit, to: floor(now, unit))
+            return DateRange(start: start, end: math.adding(1, unit, to: start))
+        }
         return relative(unit, count: count, shift: shift ?? (within ? 1 : 0), within: within)
     }
 
@@ -116,8 +145,29 @@ struct PeriodReader {
 
     /// "october 2014", "2007", "the 1990s", "h1 2016", "2019 h2", "q3 of 2017", "4th qtr 2018", "week 31".
     func named(_ words: [String]) -> DateRange? {
-        var list = words.filter { $0 != "the" && $0 != "of" && $0 != "in" && $0 != "ad" }
+        var list = words.filter { $0 != "the" && $0 != "of" && $0 != "in" && $0 != "ad" && $0 != "year" && $0 != "cy" }
         guard !list.isEmpty else { return nil }
+        if list.count == 1, words.first == "year", let value = Int(list[0]), value > 0 {
+            return DateRange(start: LocalDateTime(year: value, month: 1, day: 1), end: LocalDateTime(year: value + 1, month: 1, day: 1))
+        }
+        // "next june", "june next year", "this march"
+        if list.count == 2, let month = DateWords.months[list[0]] ?? DateWords.months[list[1]] {
+            let other = DateWords.months[list[0]] != nil ? list[1] : list[0]
+            var year = now.year
+            if other == "next", DateWords.months[list[0]] == nil {
+                if month <= now.month { year += 1 }
+            } else if other == "last", DateWords.months[list[0]] == nil {
+                year -= 1
+            } else if other == "next" {
+                year += 1
+            } else if other == "last" {
+                year -= 1
+            } else if other != "this" {
+                return nil
+            }
+            let start = LocalDateTime(year: year, month: month, day: 1)
+            return DateRange(start: start, end: math.addingMonths(1, to: start))
+        }
         // Years: a number of four digits somewhere in the list.
         var year = now.year
         if let found = list.lastIndex(where: { $0.count == 4 && Int($0).map { (1000...2999).contains($0) } ?? false }),
@@ -130,6 +180,13 @@ struct PeriodReader {
             return DateRange(start: LocalDateTime(year: year, month: 1, day: 1), end: LocalDateTime(year: year + 1, month: 1, day: 1))
         }
         let key = list.joined(separator: " ")
+        // A year said in words: "two thousand and twenty", "one thousand seven hundred and eighty nine".
+        if list.count > 1, let spoken = CardinalParser(tokens: list).parse(from: 0), spoken.end == list.count, !spoken.isOrdinal,
+            (1000...2999).contains(spoken.value)
+        {
+            let value = Int(spoken.value)
+            return DateRange(start: LocalDateTime(year: value, month: 1, day: 1), end: LocalDateTime(year: value + 1, month: 1, day: 1))
+        }
         // Decades: "1990s", "the 2000s", "the noughties"
         if list.count == 1, key.hasSuffix("s"), let decade = Int(key.dropLast()), decade % 10 == 0, decade >= 1000 {
             return DateRange(start: LocalDateTime(year: decade, month: 1, day: 1), end: LocalDateTime(year: decade + 10, month: 1, day: 1))
