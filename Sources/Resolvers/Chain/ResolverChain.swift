@@ -40,6 +40,16 @@ public struct ResolverChain: Sendable {
         return .resolved(candidates)
     }
 
+    /// Resolve a text as a span of time: "from 3 to 5 pm", "next week", "july 13-15".
+    ///
+    /// Periods are not a parameter type of their own; a router uses this for a pair of Date
+    /// parameters (start and end) or to bound a query.
+    public func resolvePeriod(_ text: String, context: ResolutionContext) -> DateRange? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, trimmed.count <= 2_000 else { return nil }
+        return DateRangeReader(context: context).read(trimmed)
+    }
+
     /// All readings of `text` as `type`: custom resolvers, the typed resolver, then conversions.
     func candidates(_ text: String, as type: ValueType, context: ResolutionContext, depth: Int) -> [ResolvedCandidate] {
         for resolver in customResolvers where resolver.handles(type) {
