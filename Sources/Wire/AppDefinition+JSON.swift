@@ -93,7 +93,7 @@ extension IntentDefinition {
             ("title", .string(title)),
             ("description", description.isEmpty ? nil : .string(description)),
             ("parameters", .array(parameters.map(\.json))),
-            ("isDiscoverable", isDiscoverable ? nil : .bool(false)),
+            ("discoverable", isDiscoverable ? nil : .bool(false)),
             ("openAppWhenRun", openAppWhenRun ? .bool(true) : nil),
             ("authentication", authenticationPolicy == .alwaysAllowed ? nil : .string(authenticationPolicy.rawValue)),
             ("confirmation", confirmationDialog.map(JSONValue.string)),
@@ -121,7 +121,7 @@ extension IntentDefinition {
         guard id.hasPrefix(app + ".") else { throw JSONFields.mismatch("\(path).id", expected: "an id starting with '\(app).'") }
         var intent = IntentDefinition(id: id, title: try fields.optionalString("title") ?? name)
         intent.description = try fields.optionalString("description") ?? ""
-        intent.isDiscoverable = try fields.optionalBool("isDiscoverable") ?? true
+        intent.isDiscoverable = try fields.optionalBool("discoverable") ?? true
         intent.openAppWhenRun = try fields.optionalBool("openAppWhenRun") ?? false
         if let policy = try fields.optionalString("authentication") {
             guard let parsed = AuthenticationPolicy(rawValue: policy) else {

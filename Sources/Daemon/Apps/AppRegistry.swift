@@ -22,6 +22,9 @@ actor AppRegistry {
     private var registrations: [String: Registration] = [:]
     /// Who first registered an app id that no phrase file declares: that uid keeps it.
     private var owners: [String: UInt32] = [:]
+    /// Apps registered over the socket whose connection closed: still routed to, so that a
+    /// request for them gets "app unavailable" rather than "not understood", until they return.
+    private var departed: [String: AppDefinition] = [:]
     private let launcher: AppLauncher
     private let configuration: DaemonConfiguration
     private let logger: Logger
@@ -47,11 +50,12 @@ actor AppRegistry {
 
     private func composedLibrary() -> PhraseLibrary {
         var library = fileLibrary
-        for (id, registration) in registrations.sorted(by: { $0.key < $1.key }) {
+        let served = registrations.mapValues(\.definition).merging(departed) { current, _ in current }
+        for (id, definition) in served.sorted(by: { $0.key < $1.key }) {
             if let index = library.apps.firstIndex(where: { $0.id == id }) {
-                if !registration.definition.intents.isEmpty { library.apps[index] = registration.definition }
+                if !definition.intents.isEmpty { library.apps[index] = definition }
             } else {
-                library.apps.append(registration.definition)
+                library.apps.append(definition)
             }
         }
         return library
@@ -87,6 +91,7 @@ actor AppRegistry {
         }
         try check(definition)
         registrations[id] = Registration(definition: definition, peer: peer)
+        departed[id] = nil
         if fileLibrary.app(id) == nil { owners[id] = owners[id] ?? uid }
         recompile()
         launcher.registered(id)
@@ -120,7 +125,10 @@ actor AppRegistry {
     func connectionClosed(_ peer: PeerConnection) {
         let gone = registrations.filter { $0.value.peer === peer }.map(\.key)
         guard !gone.isEmpty else { return }
-        for id in gone { registrations[id] = nil }
+        for id in gone {
+            if fileLibrary.app(id) == nil, let definition = registrations[id]?.definition { departed[id] = definition }
+            registrations[id] = nil
+        }
         recompile()
         logger.notice("app disconnected", metadata: ["apps": "\(gone.sorted().joined(separator: ","))", "connection": "\(peer.id)"])
     }

@@ -15,14 +15,16 @@ import Wire
 /// ```
 public final class DaemonClient: Sendable {
     private let peer: PeerConnection
+    private let channel: any Channel
     /// Responses no call waits for: errors about lines the daemon could not read.
     public let unmatchedResponses: AsyncStream<Response>
     private let unmatched: AsyncStream<Response>.Continuation
     /// How long a call waits for its response.
     public let timeout: TimeAmount
 
-    private init(peer: PeerConnection, timeout: TimeAmount) {
+    private init(peer: PeerConnection, channel: any Channel, timeout: TimeAmount) {
         self.peer = peer
+        self.channel = channel
         self.timeout = timeout
         (unmatchedResponses, unmatched) = AsyncStream<Response>.makeStream()
     }
@@ -44,7 +46,7 @@ public final class DaemonClient: Sendable {
         return try await channel.executeThenClose { inbound, outbound in
             let (lines, output) = AsyncStream<ByteBuffer>.makeStream()
             let peer = PeerConnection(id: 0, credentials: nil, eventLoop: channel.channel.eventLoop, output: output)
-            let client = DaemonClient(peer: peer, timeout: timeout)
+            let client = DaemonClient(peer: peer, channel: channel.channel, timeout: timeout)
             return try await withThrowingTaskGroup(of: Void.self, returning: R.self) { group in
                 group.addTask {
                     for await line in lines { try await outbound.write(line) }
@@ -93,6 +95,11 @@ public final class DaemonClient: Sendable {
 
     public func call<M: Method>(_ method: M.Type, _ params: M.Parameters) async throws -> M.Result {
         try M.Result(json: try await call(M.name, params.json))
+    }
+
+    /// Closes the connection at once, without waiting for calls in flight (as a crash would).
+    public func closeNow() {
+        channel.close(promise: nil)
     }
 
     /// Sends text as one line, as is: for testing how the daemon handles bad input.

@@ -118,7 +118,15 @@ struct AnswerReader {
             if word == "last" { return choices.count }
         }
         let fits = choices.filter { matches(text, names: [$0.title]) }
-        return fits.count == 1 ? fits[0].index : nil
+        if fits.count == 1 { return fits[0].index }
+        // Words that appear in one title only: "travel" for "Travel plans".
+        let answer = normalizer.words(text).filter { !Self.articles.contains($0) }
+        guard !answer.isEmpty else { return nil }
+        let partial = choices.filter { choice in
+            let title = Set(normalizer.words(choice.title))
+            return answer.allSatisfy(title.contains)
+        }
+        return partial.count == 1 ? partial[0].index : nil
     }
 
     static let ordinals: [String: Int] = [

@@ -34,10 +34,16 @@ extension Conversation {
             case .value(let value): index = question.choices.first { $0.value == value }?.index
             default: index = nil
             }
-            guard let index, let choice = question.choices.first(where: { $0.index == index }) else {
+            if let index, let choice = question.choices.first(where: { $0.index == index }) {
+                try apply(choice, to: &call, question: question)
+            } else if case .text(let text) = params.answer, let name = question.parameter, let parameter = call.intent.parameter(name) {
+                // Not one of the choices: read it as a value (an entity the app can find by name).
+                if let asked = try await read(text, for: parameter, into: &call, question: question) {
+                    return await ask(asked, call, session, client)
+                }
+            } else {
                 throw invalidAnswer(question, expected: "a choice from 1 to \(question.choices.count), or its title")
             }
-            try apply(choice, to: &call, question: question)
         case .value:
             guard let name = question.parameter, let parameter = call.intent.parameter(name) else {
                 throw invalidAnswer(question, expected: "nothing: the question has no parameter")
@@ -49,32 +55,44 @@ extension Conversation {
                 }
                 call.set(name, value.json)
             case .text(let text):
-                switch reader.value(text, as: parameter.type) {
-                case .value(let value): call.set(name, value)
-                case .candidates(let values):
-                    let choices = values.enumerated().map { Choice(index: $0.offset + 1, title: $0.element.displayText, value: $0.element.json) }
-                    return await ask(Question(kind: .choice, parameter: name, prompt: question.prompt, choices: choices), call, session, client)
-                case .none:
-                    guard case .entity(let type) = parameter.type else {
-                        throw invalidAnswer(question, expected: "a value of type \(parameter.type)")
-                    }
-                    let found = (try? await query(EntityQuery(entityType: type, kind: .string(text), limit: 10)).entities) ?? []
-                    if found.count == 1 {
-                        call.set(name, Value.entity(found[0].reference).json)
-                    } else if found.count > 1 {
-                        let choices = found.enumerated().map {
-                            Choice(index: $0.offset + 1, title: $0.element.title, value: Value.entity($0.element.reference).json)
-                        }
-                        return await ask(Question(kind: .choice, parameter: name, prompt: question.prompt, choices: choices), call, session, client)
-                    } else {
-                        throw invalidAnswer(question, expected: "the name of a \(type)")
-                    }
+                if let asked = try await read(text, for: parameter, into: &call, question: question) {
+                    return await ask(asked, call, session, client)
                 }
             default: throw invalidAnswer(question, expected: "a value (\"text\" or \"value\")")
             }
         }
         try authorize(call.intent, client)
         return try await advance(call, session: session, client: client)
+    }
+
+    /// Reads a text answer for `parameter` into `call`; returns the next question when the
+    /// words fit several values (a choice among them).
+    private func read(_ text: String, for parameter: ParameterDefinition, into call: inout PendingCall, question: Question)
+        async throws(RPCError) -> Question?
+    {
+        let name = parameter.name
+        switch AnswerReader(router: registry.router).value(text, as: parameter.type) {
+        case .value(let value):
+            call.set(name, value)
+            return nil
+        case .candidates(let values):
+            let choices = values.enumerated().map { Choice(index: $0.offset + 1, title: $0.element.displayText, value: $0.element.json) }
+            return Question(kind: .choice, parameter: name, prompt: question.prompt, choices: choices)
+        case .none:
+            guard case .entity(let type) = parameter.type else {
+                throw invalidAnswer(question, expected: "a value of type \(parameter.type)")
+            }
+            let found = (try? await query(EntityQuery(entityType: type, kind: .string(text), limit: 10)).entities) ?? []
+            guard !found.isEmpty else { throw invalidAnswer(question, expected: "the name of a \(type)") }
+            if found.count == 1 {
+                call.set(name, Value.entity(found[0].reference).json)
+                return nil
+            }
+            let choices = found.enumerated().map {
+                Choice(index: $0.offset + 1, title: $0.element.title, value: Value.entity($0.element.reference).json)
+            }
+            return Question(kind: .choice, parameter: name, prompt: question.prompt, choices: choices)
+        }
     }
 
     private func apply(_ choice: Choice, to call: inout PendingCall, question: Question) throws(RPCError) {

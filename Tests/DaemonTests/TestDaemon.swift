@@ -1,0 +1,91 @@
+import Daemon
+import Foundation
+import IntentModel
+import IntentTesting
+import Logging
+import NIOCore
+import ServiceLifecycle
+import Wire
+
+/// A real daemon on a temporary socket under /tmp, run under a ServiceGroup and shut down
+/// gracefully when `body` returns.
+func withDaemon<R: Sendable>(
+    phrases: [String] = [],
+    configure: @Sendable (inout DaemonConfiguration) -> Void = { _ in },
+    _ body: @Sendable (Daemon, String) async throws -> R
+) async throws -> R {
+    let path = "/tmp/idt-\(getpid())-\(UUID().uuidString.prefix(8)).sock"
+    var configuration = DaemonConfiguration(socketPath: path, phrasePaths: phrases)
+    configuration.appTimeout = .milliseconds(500)
+    configuration.launchTimeout = .seconds(10)
+    configure(&configuration)
+    var logger = Logger(label: "intentd-test")
+    logger.logLevel = .critical
+    let daemon = Daemon(configuration: configuration, logger: logger)
+    let group = ServiceGroup(configuration: .init(services: [daemon], logger: logger))
+    return try await withThrowingTaskGroup(of: Void.self, returning: R.self) { tasks in
+        tasks.addTask { try await group.run() }
+        await daemon.waitUntilListening()
+        do {
+            let result = try await body(daemon, path)
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+            return result
+        } catch {
+            await group.triggerGracefulShutdown()
+            try? await tasks.waitForAll()
+            throw error
+        }
+    }
+}
+
+/// An app written in the test: connects, registers `definition`, answers the daemon's calls
+/// with `handler`, and stays connected while `body` runs (or until the handler asks to hang up).
+func withApp<R: Sendable>(
+    _ definition: AppDefinition, socket: String,
+    handler: @escaping @Sendable (Request, AppControl) async -> Response,
+    _ body: @escaping @Sendable () async throws -> R
+) async throws -> R {
+    let control = AppControl()
+    return try await DaemonClient.withConnection(socketPath: socket, handler: { await handler($0, control) }) { app in
+        _ = try await app.call(Methods.RegisterApp.self, .init(app: definition))
+        return try await withThrowingTaskGroup(of: R?.self) { group in
+            group.addTask { try await body() }
+            group.addTask {
+                await control.waitForHangUp()
+                return nil
+            }
+            var result: R?
+            for try await value in group {
+                if let value {
+                    result = value
+                    group.cancelAll()
+                    break
+                }
+                // The app hung up: stop talking to the daemon, let the body finish.
+                app.closeNow()
+            }
+            guard let result else { throw CancellationError() }
+            return result
+        }
+    }
+}
+
+/// Lets a test app's handler hang up its connection, as a crashing app would.
+final class AppControl: Sendable {
+    private let stream: AsyncStream<Void>
+    private let continuation: AsyncStream<Void>.Continuation
+    init() { (stream, continuation) = AsyncStream<Void>.makeStream() }
+    func hangUp() { continuation.yield() }
+    func waitForHangUp() async {
+        for await _ in stream { return }
+    }
+}
+
+extension JSONValue {
+    static func parse(_ text: String) -> JSONValue {
+        (try? JSONValue(parsing: text)) ?? .null
+    }
+}
+
+func result(_ request: Request, _ json: JSONValue) -> Response { Response(id: request.id, result: json) }
