@@ -1,0 +1,86 @@
+import IntentModel
+import Testing
+import Wire
+
+struct MessageTests {
+    @Test func requestNotificationAndResponseAreRead() throws {
+        #expect(try Message(line: #"{"jsonrpc":"2.0","id":1,"method":"route","params":{"utterance":"hi"}}"#)
+            == .request(Request(id: .number(1), method: "route", params: .object([("utterance", .string("hi"))]))))
+        #expect(try Message(line: #"{"jsonrpc":"2.0","method":"ping"}"#) == .notification(Notification(method: "ping")))
+        #expect(try Message(line: #"{"jsonrpc":"2.0","id":"a","result":true}"#) == .response(Response(id: .string("a"), result: .bool(true))))
+    }
+
+    @Test func notJSONIsAParseError() {
+        #expect(throws: RPCError(.parseError, "Parse error", data: .object([("reason", .string("expected 'null' at byte 0"))]))) {
+            try Message(line: "nope")
+        }
+    }
+
+    @Test func wrongVersionIsAnInvalidRequestWithItsID() {
+        do {
+            _ = try Message(line: #"{"jsonrpc":"1.0","id":4,"method":"x"}"#)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.code == .invalidRequest)
+            #expect(error.requestID == .number(4))
+        }
+    }
+
+    @Test func responsesSerializeInJSONRPCOrder() {
+        let error = Response(id: nil, error: RPCError(.methodNotFound, "Method not found"))
+        #expect(Message.response(error).serialized == #"{"jsonrpc":"2.0","id":null,"error":{"code":-32601,"message":"Method not found"}}"#)
+    }
+}
+
+struct LineFramerTests {
+    @Test func splitsLinesAcrossChunksAndDropsCarriageReturns() {
+        var framer = LineFramer()
+        framer.append(Array("{\"a\":1}\r\n\n{\"b\"".utf8))
+        #expect(framer.next() == .line("{\"a\":1}"))
+        #expect(framer.next() == nil)
+        framer.append(Array(":2}\n".utf8))
+        #expect(framer.next() == .line("{\"b\":2}"))
+    }
+
+    @Test func overlongLineIsReportedOnceAndSkipped() {
+        var framer = LineFramer(maximumLineLength: 8)
+        framer.append(Array("0123456789".utf8))
+        #expect(framer.next() == .tooLong(10))
+        framer.append(Array("abc\n{}\n".utf8))
+        #expect(framer.next() == .line("{}"))
+        #expect(framer.next() == nil)
+    }
+}
+
+struct AppDefinitionJSONTests {
+    static let text = """
+        {"id":"notes","name":"Notes","synonyms":["my notes"],
+         "intents":[{"id":"notes.add","title":"Add note","parameters":[{"name":"text","type":"String","requestValueDialog":"What should it say?"},
+                    {"name":"color","type":"Color","optional":true},{"name":"when","type":"Date","default":"now"}],
+                    "confirmation":"Sure?","authentication":"requiresAuthentication","phrases":["add a note {text}"]}],
+         "entities":[{"name":"Note","title":"Note","properties":[{"name":"pinned","type":"Bool"}],"values":[{"id":"n1","title":"Ideas","properties":{"pinned":true}}]}],
+         "enums":[{"name":"Color","title":"Color","cases":[{"id":"red","title":"Red","synonyms":["crimson"]}]}]}
+        """
+
+    @Test func readsTheModelOfThePhraseFiles() throws {
+        let app = try AppDefinition(json: try JSONValue(parsing: Self.text))
+        let intent = try #require(app.intent("notes.add"))
+        #expect(intent.parameters.map(\.type) == [.string, .enumeration("notes.Color"), .date])
+        #expect(intent.parameters[2].defaultValue == .now)
+        #expect(intent.authenticationPolicy == .requiresAuthentication)
+        #expect(app.phrases.map(\.text) == ["add a note {text}"])
+        #expect(app.entityTypes.first?.values.first?.properties["pinned"] == .bool(true))
+        #expect(app.enums.first?.cases.first?.synonyms == ["crimson"])
+    }
+
+    @Test func roundTrips() throws {
+        let app = try AppDefinition(json: try JSONValue(parsing: Self.text))
+        #expect(try AppDefinition(json: app.json) == app)
+    }
+
+    @Test func unknownTypeNamesTheField() {
+        #expect(throws: RPCError.self) {
+            try AppDefinition(json: try JSONValue(parsing: #"{"id":"x","intents":[{"id":"go","parameters":[{"name":"p","type":"Strng"}]}]}"#))
+        }
+    }
+}
