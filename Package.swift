@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "Resolvers", targets: ["Resolvers"]),
         .library(name: "Routing", targets: ["Routing"]),
         .library(name: "Wire", targets: ["Wire"]),
+        .library(name: "IntentSDK", targets: ["IntentSDK"]),
+        .executable(name: "demo-apps", targets: ["demo-apps"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -39,6 +41,24 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
+        .target(
+            name: "IntentSDK",
+            dependencies: [
+                "IntentModel", "Wire",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(name: "DemoApps", dependencies: ["IntentSDK", "IntentModel"], path: "Examples/DemoApps"),
+        .executableTarget(
+            name: "demo-apps",
+            dependencies: [
+                "DemoApps", "IntentSDK",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/demo-apps"
+        ),
         .target(name: "IntentTesting", dependencies: ["IntentModel", "Phrases", "Routing"]),
         .executableTarget(
             name: "intentd",
@@ -55,6 +75,7 @@ let package = Package(
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "IntentTesting"]),
         .testTarget(name: "WireTests", dependencies: ["Wire", "IntentTesting"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "Wire", "IntentTesting"]),
+        .testTarget(name: "IntentSDKTests", dependencies: ["IntentSDK", "DemoApps", "IntentTesting"]),
         .testTarget(name: "intentdTests", dependencies: ["IntentTesting"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,1 @@
+// The ten demo apps written with IntentSDK (issue 5).

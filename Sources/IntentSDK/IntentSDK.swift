@@ -1,0 +1,1 @@
+// IntentSDK: the App Intents-style Swift API (issue 5).
