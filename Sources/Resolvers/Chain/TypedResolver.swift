@@ -40,7 +40,15 @@ struct TypedResolver {
             return duration(text)
         case .currencyAmount:
             return money(text)
-        case .measurement, .person, .list:
+        case .measurement:
+            // The normalizer drops a leading minus ("-5 degrees"); put it back.
+            let negative = text.trimmingCharacters(in: .whitespaces).hasPrefix("-") || text.hasPrefix("−")
+            return spans(text, as: type).map { candidate in
+                guard negative, case .measurement(var measurement) = candidate.value, measurement.value > 0 else { return candidate }
+                measurement.value = -measurement.value
+                return ResolvedCandidate(value: .measurement(measurement), confidence: candidate.confidence)
+            }
+        case .person, .list:
             return spans(text, as: type)
         }
     }

@@ -22,7 +22,7 @@ enum DateWords {
             case .noon, .lunch: 12
             case .afternoon: 15
             case .evening: 19
-            case .night: 22
+            case .night: 20
             }
         }
 

@@ -1,0 +1,68 @@
+import Foundation
+import IntentModel
+import Testing
+
+@testable import Resolvers
+
+@Suite struct ValueTaggerTests {
+    let tagger = ValueTagger()
+
+    func spans(_ text: String, context: ResolutionContext = Fixtures.context) -> [TaggedSpan] {
+        tagger.tag(TextNormalizer().words(text), context: context)
+    }
+
+    @Test func fivePMIsADateAndFiveAnInt() {
+        let found = spans("remind me at 5 pm tomorrow")
+        #expect(found.contains { $0.type == .int && $0.value == .int(5) && $0.range == 3..<4 })
+        #expect(found.contains { $0.type == .date && $0.value == .date(LocalDateTime(year: 2026, month: 11, day: 20, hour: 17)) })
+    }
+
+    @Test(arguments: ["to", "too", "for", "a"])
+    func guessesAreLowConfidence(word: String) {
+        let found = spans("add \(word) list").filter { $0.type == .int }
+        #expect(!found.isEmpty)
+        #expect(found.allSatisfy { $0.confidence <= 0.4 })
+    }
+
+    @Test func spokenNumbersAndMoney() {
+        let found = spans("log twenty five dollars for lunch")
+        #expect(found.contains { $0.value == .int(25) && $0.range == 1..<3 })
+        #expect(found.contains { $0.value == .currencyAmount(CurrencyAmount(amount: 25, currency: "USD")) && $0.range == 1..<4 })
+    }
+
+    @Test func peopleAndListsOfPeople() {
+        let found = spans("send it to john and my wife")
+        #expect(found.contains { $0.type == .person && $0.range == 3..<4 })
+        #expect(found.contains { $0.type == .list(.person) && $0.range == 3..<7 })
+    }
+
+    @Test func durationsEmailsAndTemperatures() {
+        let found = spans("set the oven to 180 degrees for 20 minutes and mail bob@example.com")
+        #expect(found.contains { $0.value == .duration(1200) })
+        #expect(found.contains { $0.value == .measurement(Measurement(value: 180, unit: "degrees")) })
+        #expect(found.contains { $0.value == .email("bob@example.com") })
+    }
+
+    @Test func chineseUtterance() {
+        let found = spans("打车花了三十块", context: Fixtures.chineseContext)
+        #expect(found.contains { $0.value == .int(30) })
+        #expect(found.contains { $0.value == .currencyAmount(CurrencyAmount(amount: 30, currency: "CNY")) })
+    }
+
+    @Test func emptyAndGarbageGiveNothingOrNoCrash() {
+        #expect(tagger.tag([], context: Fixtures.context).isEmpty)
+        _ = spans("🙂 ¿¿ ∑∑ zzz ---- 99999999999999999999999 ..,,")
+        _ = spans(String(repeating: "five ", count: 500))
+    }
+
+    @Test func taggingATypicalUtteranceIsFast() {
+        let tokens = TextNormalizer().words("remind me to call mom tomorrow at 5 pm about the twenty five dollars")
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            for _ in 0..<200 { _ = tagger.tag(tokens, context: Fixtures.context) }
+        }
+        // Well under a millisecond each in release builds; a generous bound for debug builds.
+        #expect(elapsed < .seconds(4))
+        print("tagging: \(elapsed / 200) per utterance (debug build)")
+    }
+}
