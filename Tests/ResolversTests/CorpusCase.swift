@@ -13,8 +13,12 @@ struct CorpusCase {
     var expected: JSONValue { item["expected"] ?? .null }
     var context: ResolutionContext {
         let reference = item["reference"]?.stringValue.flatMap { LocalDateTime(iso8601: $0) }
-        return ResolutionContext(
-            now: reference ?? LocalDateTime(year: 2016, month: 11, day: 7), timeZone: TimeZone(identifier: "UTC") ?? .current)
+        // Duckling's cases are local times in its test zone, -02:00 (README: `tz_offset`).
+        var zone = TimeZone(identifier: "UTC") ?? .current
+        if let offset = item["tz_offset"]?.stringValue, let hours = Int(offset.prefix(3)), let fixed = TimeZone(secondsFromGMT: hours * 3600) {
+            zone = fixed
+        }
+        return ResolutionContext(now: reference ?? LocalDateTime(year: 2016, month: 11, day: 7), timeZone: zone)
     }
     static let chain = ResolverChain()
 

@@ -49,6 +49,17 @@ extension DateParser {
         if word == "half", token(index + 1) == "a" || token(index + 1) == "an", let unit = DateMath.units[token(index + 2)] {
             return ((0.5, unit), index + 3)
         }
+        // "a quarter of an hour", "three quarters of an hour"
+        if let fraction = NumberReader.number(tokens, from: index), fraction.value < 1, token(fraction.range.upperBound) == "of",
+            ["a", "an"].contains(token(fraction.range.upperBound + 1)), let unit = DateMath.units[token(fraction.range.upperBound + 2)]
+        {
+            return ((fraction.value, unit), fraction.range.upperBound + 3)
+        }
+        if word == "a" || word == "an", token(index + 1) == "quarter", token(index + 2) == "of",
+            ["a", "an"].contains(token(index + 3)), let unit = DateMath.units[token(index + 4)]
+        {
+            return ((0.25, unit), index + 5)
+        }
         if (word == "a" || word == "an"), token(index + 1) == "fortnight" { return ((2, .week), index + 2) }
         if (word == "a" || word == "an"), let unit = DateMath.units[token(index + 1)], token(index + 1).count > 1 {
             return ((1, unit), index + 2)
@@ -64,17 +75,6 @@ extension DateParser {
             }
         }
         if let compact = Self.compactAmount(word) { return (compact, index + 1) }
-        // "a quarter of an hour", "three quarters of an hour"
-        if let fraction = NumberReader.number(tokens, from: index), fraction.value < 1, token(fraction.range.upperBound) == "of",
-            ["a", "an"].contains(token(fraction.range.upperBound + 1)), let unit = DateMath.units[token(fraction.range.upperBound + 2)]
-        {
-            return ((fraction.value, unit), fraction.range.upperBound + 3)
-        }
-        if word == "a" || word == "an", token(index + 1) == "quarter", token(index + 2) == "of",
-            ["a", "an"].contains(token(index + 3)), let unit = DateMath.units[token(index + 4)]
-        {
-            return ((0.25, unit), index + 5)
-        }
         guard let number = numbers[index], !number.isOrdinal else { return nil }
         var unitIndex = number.range.upperBound
         // "2 more minutes", "two additional minutes", "one and a quarter of hour"

@@ -46,7 +46,7 @@ extension DateParser {
             return end
         }
         guard let number = numbers[index], number.isDigits || NumberWords.atoms[word] != nil, !number.isOrdinal,
-            let hour = number.integer, (0...24).contains(hour), number.value == number.value.rounded()
+            let hour = number.integer, number.value == number.value.rounded()
         else { return nil }
         if number.isDigits, word.count > 2 {
             // "1430 hours", "at 1030", "1140 am": a clock written without a colon.
@@ -54,10 +54,11 @@ extension DateParser {
             guard (3...4).contains(word.count), let value = Int(word), value % 100 < 60, value / 100 < 24,
                 token(index + 1) == "hours" || token(index + 1) == "hrs" || token(index - 1) == "at" || meridiem != nil
             else { return nil }
-            parts.clock = Clock(hour: value / 100, minute: value % 100, pm: meridiem?.pm)
+            parts.clock = Clock(hour: value / 100, minute: value % 100, pm: meridiem?.pm, grain: .minute)
             if let meridiem { return meridiem.end }
             return index + (token(index + 1).hasPrefix("h") ? 2 : 1)
         }
+        guard (0...24).contains(hour) else { return nil }
         var end = number.range.upperBound
         var clock = Clock(hour: hour % 24, minute: 0, pm: nil)
         var explicit = false
@@ -188,6 +189,8 @@ extension DateParser {
             fields = text.split(separator: "h", omittingEmptySubsequences: false)
             if fields.last?.isEmpty == true { fields.removeLast() }
             separatorSeen = true
+            // "3h18", "15h": a 24-hour clock, so a morning hour is not moved to the afternoon.
+            if pm == nil, let hour = Int(fields.first ?? ""), hour < 12 { pm = false }
         } else if text.contains("."), pm != nil {
             fields = text.split(separator: ".", omittingEmptySubsequences: false)
         } else if pm != nil, (3...4).contains(text.count) {

@@ -47,6 +47,8 @@ struct DateParser {
         var part: DateWords.Part?
         var instant: LocalDateTime?
         var monthShift: Int?
+        /// Seconds east of UTC of a zone said with the time ("8:00 GMT"), to convert into the context's zone.
+        var zoneOffset: Int?
         var matched = 0
     }
 
@@ -104,6 +106,10 @@ struct DateParser {
         if let end = matchTime(at: index, &parts) { return end }
         if let end = matchPart(at: index, &parts) { return end }
         if let end = matchYear(at: index, &parts) { return end }
+        if parts.zoneOffset == nil, parts.clock != nil, let offset = DateWords.zones[tokens[index]] {
+            parts.zoneOffset = offset
+            return index + 1
+        }
         return nil
     }
 
@@ -156,11 +162,13 @@ struct DateParser {
             } else if let part = parts.part, hour <= 12 {
                 hour = part.place(hour)
             } else if hour < 12, hour > 0, !literalHours, !explicitDay || result == today {
-                // No am or pm: the next time the clock shows it.
+                // No am or pm: the next time the clock shows it (a time in the current hour still counts).
                 var morning = result
                 morning.hour = hour
                 morning.minute = clock.minute
-                if morning < now, hour + 12 < 24 {
+                var hourStart = now
+                (hourStart.minute, hourStart.second) = (0, 0)
+                if morning < hourStart, hour + 12 < 24 {
                     var evening = morning
                     evening.hour += 12
                     if evening >= now { hour += 12 }
@@ -179,6 +187,10 @@ struct DateParser {
             }
         } else if let part = parts.part, parts.instant == nil {
             result.hour = part.defaultHour
+        }
+        if let zoneOffset = parts.zoneOffset, let instant = result.date(in: context.timeZone) {
+            let here = context.timeZone.secondsFromGMT(for: instant)
+            result = math.adding(Double(here - zoneOffset), .second, to: result)
         }
         return result
     }

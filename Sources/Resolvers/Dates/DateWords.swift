@@ -44,6 +44,13 @@ enum DateWords {
         "dinnertime": .evening, "pm": .afternoon,
     ]
 
+    /// Time zone abbreviations and their offsets from UTC in seconds (standard time unless named).
+    static let zones: [String: Int] = [
+        "gmt": 0, "utc": 0, "z": 0, "bst": 3600, "cet": 3600, "cest": 7200, "eet": 7200, "ist": 19800,
+        "jst": 32400, "est": -18000, "edt": -14400, "cst": -21600, "cdt": -18000, "mst": -25200, "mdt": -21600,
+        "pst": -28800, "pdt": -25200, "aest": 36000, "hkt": 28800, "sgt": 28800,
+    ]
+
     /// Holidays on a fixed day of the year.
     static let fixedHolidays: [String: (month: Int, day: Int)] = [
         "christmas": (12, 25), "xmas": (12, 25), "christmas day": (12, 25), "christmas eve": (12, 24),
