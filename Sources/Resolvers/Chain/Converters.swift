@@ -9,13 +9,19 @@ enum Converters {
         case .bool: [.int, .string]
         case .double: [.int]
         case .string: []
-        case .duration: [.double]
         case .enumeration, .entity: [.string]
         default: []
         }
     }
 
+    /// `value` as `target`: directly, or through its text (Int → String → Bool).
     static func convert(_ value: Value, to target: ValueType) -> Value? {
+        if let direct = step(value, to: target) { return direct }
+        guard target != .string, let text = step(value, to: .string) else { return nil }
+        return step(text, to: target)
+    }
+
+    private static func step(_ value: Value, to target: ValueType) -> Value? {
         switch (value, target) {
         case (.int(let n), .double): return .double(Double(n))
         case (.int(let n), .bool) where n == 0 || n == 1: return .bool(n == 1)
