@@ -1,1 +1,0 @@
-// IntentSDK: the App Intents-style Swift API (issue 5).

@@ -1,0 +1,67 @@
+import IntentModel
+
+/// A person from the contacts intentd resolves names against ("john", "my wife").
+public struct IntentPerson: IntentValue, Hashable {
+    /// The contact's id (`john`).
+    public var identifier: String
+    public var displayName: String
+    public var emailAddress: String?
+
+    public init(identifier: String, displayName: String, emailAddress: String? = nil) {
+        self.identifier = identifier
+        self.displayName = displayName
+        self.emailAddress = emailAddress
+    }
+
+    public static var intentValueType: ValueType { .person }
+    public static func fromIntentValue(_ value: Value) async throws -> IntentPerson? {
+        switch value {
+        case .person(let p): IntentPerson(identifier: p.id, displayName: p.name, emailAddress: p.email)
+        case .email(let address): IntentPerson(identifier: address, displayName: address, emailAddress: address)
+        case .string(let name): IntentPerson(identifier: name, displayName: name)
+        default: nil
+        }
+    }
+    public var intentValue: Value { .person(Person(id: identifier, name: displayName, email: emailAddress)) }
+}
+
+/// A file the user named, by path.
+public struct IntentFile: IntentValue, Hashable {
+    public var path: String
+    public init(path: String) { self.path = path }
+    /// The last component of the path: `photo.jpg`.
+    public var filename: String { String(path.split(separator: "/").last ?? Substring(path)) }
+    /// The lowercased extension: `jpg`.
+    public var fileExtension: String {
+        guard let dot = filename.lastIndex(of: ".") else { return "" }
+        return filename[filename.index(after: dot)...].lowercased()
+    }
+
+    public static var intentValueType: ValueType { .file }
+    public static func fromIntentValue(_ value: Value) async throws -> IntentFile? {
+        switch value {
+        case .file(let path), .string(let path), .url(let path): IntentFile(path: path)
+        default: nil
+        }
+    }
+    public var intentValue: Value { .file(path: path) }
+}
+
+/// An amount of money with its ISO 4217 currency code.
+public struct IntentCurrencyAmount: IntentValue, Hashable, CustomStringConvertible {
+    public var amount: Double
+    public var currencyCode: String
+    public init(amount: Double, currencyCode: String) {
+        self.amount = amount
+        self.currencyCode = currencyCode
+    }
+
+    public static var intentValueType: ValueType { .currencyAmount }
+    public static func fromIntentValue(_ value: Value) async throws -> IntentCurrencyAmount? {
+        guard case .currencyAmount(let c) = value else { return nil }
+        return IntentCurrencyAmount(amount: c.amount, currencyCode: c.currency)
+    }
+    public var intentValue: Value { .currencyAmount(CurrencyAmount(amount: amount, currency: currencyCode)) }
+    /// `12.50 USD`.
+    public var description: String { "\(Value.double(amount).displayText) \(currencyCode)" }
+}
