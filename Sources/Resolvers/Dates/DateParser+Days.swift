@@ -18,7 +18,9 @@ extension DateParser {
     }
 
     func starts(_ phrase: [String], at index: Int) -> Bool {
-        index + phrase.count <= tokens.count && Array(tokens[index..<index + phrase.count]) == phrase
+        guard index + phrase.count <= tokens.count else { return false }
+        for (offset, word) in phrase.enumerated() where tokens[index + offset] != word { return false }
+        return true
     }
 
     /// "today", "tomorrow", "yesterday", "tonight", "the day after tomorrow", "the next day".
@@ -53,6 +55,7 @@ extension DateParser {
             shift = named ?? 1
             cursor += 1
         }
+        guard Holidays.firstWords.contains(token(cursor)) else { return nil }
         for length in stride(from: 5, through: 1, by: -1) where cursor + length <= tokens.count {
             var words = Array(tokens[cursor..<cursor + length])
             if words.last == "day", length > 1, !Holidays.isHoliday(words.joined(separator: " ")) { words.removeLast() }
@@ -242,7 +245,7 @@ extension DateParser {
         guard (2...3).contains(fields.count), numbers.filter({ $0 == nil }).count == (monthField == nil ? 0 : 1) else {
             return nil
         }
-        let dotted = text.contains(".") && !text.contains("/")
+        let dotted = text.contains(Character(".")) && !text.contains(Character("/"))
         if dotted, fields.count == 2 { return nil }  // "12.50" is a number
         var year: Int?
         var month: Int

@@ -50,7 +50,8 @@ extension DateParser {
             return ((0.5, unit), index + 3)
         }
         // "a quarter of an hour", "three quarters of an hour"
-        if let fraction = NumberReader.number(tokens, from: index), fraction.value < 1, token(fraction.range.upperBound) == "of",
+        if (1...3).contains(where: { token(index + $0) == "of" }), let fraction = NumberReader.number(tokens, from: index),
+            fraction.value < 1, token(fraction.range.upperBound) == "of",
             ["a", "an"].contains(token(fraction.range.upperBound + 1)), let unit = DateMath.units[token(fraction.range.upperBound + 2)]
         {
             return ((fraction.value, unit), fraction.range.upperBound + 3)

@@ -29,7 +29,7 @@ extension DateParser {
             parts.clock = relative.clock
             return relative.end
         }
-        if word.contains("."), let meridiem = meridiem(at: index + 1),
+        if word.contains(Character(".")), let meridiem = meridiem(at: index + 1),
             let compact = Self.compactClock(word + (meridiem.pm ? "pm" : "am"))
         {
             parts.clock = compact
@@ -170,7 +170,8 @@ extension DateParser {
     /// One token holding a clock time: "5pm", "5:30", "5:30pm", "8.30pm", "17h00", "15h", "9:00a", "8:00:20pm".
     static func compactClock(_ word: String) -> Clock? {
         guard word.first?.isNumber == true else { return nil }
-        var cleaned = word.replacingOccurrences(of: "a.m", with: "am").replacingOccurrences(of: "p.m", with: "pm")
+        var cleaned = word
+        if cleaned.hasSuffix("a.m") || cleaned.hasSuffix("p.m") { cleaned.remove(at: cleaned.index(cleaned.endIndex, offsetBy: -2)) }
         if cleaned.hasSuffix(".am") || cleaned.hasSuffix(".pm") { cleaned.remove(at: cleaned.index(cleaned.endIndex, offsetBy: -3)) }
         var text = Substring(cleaned)
         var pm: Bool?
@@ -182,16 +183,16 @@ extension DateParser {
         }
         var separatorSeen = false
         var fields: [Substring]
-        if text.contains(":") {
+        if text.contains(Character(":")) {
             fields = text.split(separator: ":", omittingEmptySubsequences: false)
             separatorSeen = true
-        } else if text.contains("h") {
+        } else if text.contains(Character("h")) {
             fields = text.split(separator: "h", omittingEmptySubsequences: false)
             if fields.last?.isEmpty == true { fields.removeLast() }
             separatorSeen = true
             // "3h18", "15h": a 24-hour clock, so a morning hour is not moved to the afternoon.
             if pm == nil, let hour = Int(fields.first ?? ""), hour < 12 { pm = false }
-        } else if text.contains("."), pm != nil {
+        } else if text.contains(Character(".")), pm != nil {
             fields = text.split(separator: ".", omittingEmptySubsequences: false)
         } else if pm != nil, (3...4).contains(text.count) {
             fields = [text.dropLast(2), text.suffix(2)]  // "340pm"

@@ -1,22 +1,56 @@
 import IntentModel
+import Synchronization
 
 /// Finds people of the contacts source by full name, first name or alias ("my wife", "mom"),
 /// and lists of them ("john and sarah").
 enum PersonReader {
-    static func read(_ tokens: [String], contacts: [Contact]) -> [TaggedSpan] {
-        let normalizer = TextNormalizer()
-        var names: [([String], Person)] = []
-        for contact in contacts {
-            let full = normalizer.words(contact.person.name)
-            names.append((full, contact.person))
-            if let first = full.first { names.append(([first], contact.person)) }
-            for alias in contact.aliases { names.append((normalizer.words(alias), contact.person)) }
+    /// A name as tokens, the cheap way: contact names are plain words, and this runs on every
+    /// utterance for every contact ("Mary-Jane O'Neil" gives mary, jane, oneil).
+    static func words(_ name: String) -> [String] {
+        name.lowercased().filter { $0 != "'" && $0 != "’" }
+            .split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+    }
+
+    /// Names by their first word, longest first.
+    typealias Index = [String: [([String], Person)]]
+
+    /// The index of the last few contact lists seen: the router passes the same contacts with
+    /// every utterance, and building the index is most of the cost of finding people.
+    static let cache = Mutex<[(key: Int, index: Index)]>([])
+
+    static func index(_ contacts: [Contact]) -> Index {
+        let key = contacts.hashValue
+        if let hit = cache.withLock({ $0.first { $0.key == key }?.index }) { return hit }
+        var byFirst: Index = [:]
+        func add(_ words: [String], _ person: Person) {
+            guard let first = words.first else { return }
+            byFirst[first, default: []].append((words, person))
         }
-        names.sort { $0.0.count > $1.0.count }
+        for contact in contacts {
+            let full = words(contact.person.name)
+            add(full, contact.person)
+            if full.count > 1, let first = full.first { add([first], contact.person) }
+            for alias in contact.aliases { add(words(alias), contact.person) }
+        }
+        for (first, names) in byFirst { byFirst[first] = names.sorted { $0.0.count > $1.0.count } }
+        let built = byFirst
+        cache.withLock { entries in
+            entries.insert((key, built), at: 0)
+            if entries.count > 4 { entries.removeLast() }
+        }
+        return built
+    }
+
+    static func read(_ tokens: [String], contacts: [Contact]) -> [TaggedSpan] {
+        guard !contacts.isEmpty, !tokens.isEmpty else { return [] }
+        let byFirst = index(contacts)
         var found: [(Range<Int>, Person)] = []
         var index = 0
         while index < tokens.count {
-            if let (words, person) = names.first(where: { index + $0.0.count <= tokens.count && Array(tokens[index..<index + $0.0.count]) == $0.0 }) {
+            let match = (byFirst[tokens[index]] ?? []).first { words, _ in
+                index + words.count <= tokens.count && words.indices.allSatisfy { tokens[index + $0] == words[$0] }
+            }
+            if let (words, person) = match {
                 found.append((index..<index + words.count, person))
                 index += words.count
             } else {
@@ -24,14 +58,13 @@ enum PersonReader {
             }
         }
         var spans = found.map { TaggedSpan(range: $0.0, type: .person, value: .person($0.1)) }
-        // Lists: people joined by "and" or ","-less sequences ("john sarah and alex").
+        // Lists: people joined by "and" ("john and sarah", "john sarah and alex").
         var start = 0
         while start < found.count {
             var end = start
             while end + 1 < found.count {
                 let gap = found[end].0.upperBound..<found[end + 1].0.lowerBound
-                let between = tokens[gap]
-                guard between.isEmpty || between.allSatisfy({ $0 == "and" }) else { break }
+                guard tokens[gap].allSatisfy({ $0 == "and" }) else { break }
                 end += 1
             }
             if end > start {

@@ -56,11 +56,11 @@ enum SequenceReader {
     static func tag(_ tokens: [String]) -> [TaggedSpan] {
         var spans: [TaggedSpan] = []
         for (index, token) in tokens.enumerated() {
-            if token.contains("@") {
+            if token.contains(Character("@")) {
                 if let address = EmailScanner.whole(token) {
                     spans.append(TaggedSpan(range: index..<index + 1, type: .email, value: .email(address)))
                 }
-            } else if token.contains("."), let url = URLScanner.extract(token).first, url.count == token.count {
+            } else if token.contains(Character(".")), let url = URLScanner.extract(token).first, url.count == token.count {
                 spans.append(TaggedSpan(range: index..<index + 1, type: .url, value: .url(url)))
             }
             // "john at example dot com"
