@@ -27,7 +27,8 @@ public struct ResolutionContext: Sendable {
 
     /// The context for the current time in the zone of `TZ`.
     public static func current(language: String = "en", contacts: [Contact] = []) -> ResolutionContext {
-        ResolutionContext(now: LocalDateTime(Date(), in: .current), timeZone: .current, language: language, contacts: contacts)
+        ResolutionContext(
+            now: LocalDateTime(Date(), in: .current), timeZone: .current, language: language, contacts: contacts)
     }
 }
 

@@ -17,9 +17,12 @@ public struct ValueTagger: Sendable {
         let numbers = NumberReader.read(tokens)
         for number in numbers {
             if let int = number.integer {
-                spans.append(TaggedSpan(range: number.range, type: .int, value: .int(int), confidence: number.confidence))
+                spans.append(
+                    TaggedSpan(range: number.range, type: .int, value: .int(int), confidence: number.confidence))
             }
-            spans.append(TaggedSpan(range: number.range, type: .double, value: .double(number.value), confidence: number.confidence))
+            spans.append(
+                TaggedSpan(
+                    range: number.range, type: .double, value: .double(number.value), confidence: number.confidence))
         }
         spans += MoneyReader.read(tokens, numbers: numbers)
         spans += DurationReader.read(tokens, numbers: numbers)
@@ -27,7 +30,9 @@ public struct ValueTagger: Sendable {
         spans += dates(tokens, numbers: numbers, context: context)
         spans += SequenceReader.tag(tokens)
         spans += PersonReader.read(tokens, contacts: context.contacts)
-        if context.language == "zh" || tokens.contains(where: { $0.unicodeScalars.contains(where: TextNormalizerCJK.isCJK) }) {
+        if context.language == "zh"
+            || tokens.contains(where: { $0.unicodeScalars.contains(where: TextNormalizerCJK.isCJK) })
+        {
             spans += ChineseReader(context: context).tag(tokens)
         }
         return spans
@@ -43,7 +48,8 @@ public struct ValueTagger: Sendable {
             if DateParser.fillers.contains(word), !["at", "on", "in", "this", "by"].contains(word) { continue }
             guard let found = parser.parse(from: start) else { continue }
             // "at 5 pm" and "5 pm" are the same reading; keep the longer one and the bare one.
-            if found.end <= reachedEnd, ["at", "on", "in", "by"].contains(tokens[max(start - 1, 0)]) == false, start > 0,
+            if found.end <= reachedEnd, ["at", "on", "in", "by"].contains(tokens[max(start - 1, 0)]) == false,
+                start > 0,
                 spans.last?.value == .date(found.value)
             {
                 continue

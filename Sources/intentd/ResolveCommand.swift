@@ -48,7 +48,8 @@ struct ResolveCommand: ParsableCommand {
             return
         }
         guard let type = Self.type(typeName, apps: apps) else {
-            throw ValidationError("Unknown type '\(typeName)'. Try Int, Date, CurrencyAmount, Person or an app enum like tasks.Priority.")
+            throw ValidationError(
+                "Unknown type '\(typeName)'. Try Int, Date, CurrencyAmount, Person or an app enum like tasks.Priority.")
         }
         switch chain.resolve(input, as: type, context: context) {
         case .failed(let reason):
@@ -76,7 +77,9 @@ struct ResolveCommand: ParsableCommand {
         }
         let end = range.statedEnd ?? range.end
         if json {
-            emitLine(JSONValue.object([("start", .string(range.start.iso8601)), ("end", .string(range.end.iso8601))]).serialized)
+            emitLine(
+                JSONValue.object([("start", .string(range.start.iso8601)), ("end", .string(range.end.iso8601))])
+                    .serialized)
         } else {
             emitLine("\(range.start.iso8601) to \(end.iso8601)")
         }
@@ -85,16 +88,22 @@ struct ResolveCommand: ParsableCommand {
     /// A type name, any case, or an app enum or entity by qualified or bare name.
     static func type(_ name: String, apps: [AppDefinition]) -> ValueType? {
         let canonical: [String: String] = [
-            "string": "String", "text": "String", "int": "Int", "integer": "Int", "double": "Double", "number": "Double",
-            "bool": "Bool", "boolean": "Bool", "date": "Date", "time": "Date", "datetime": "Date", "duration": "Duration",
+            "string": "String", "text": "String", "int": "Int", "integer": "Int", "double": "Double",
+            "number": "Double",
+            "bool": "Bool", "boolean": "Bool", "date": "Date", "time": "Date", "datetime": "Date",
+            "duration": "Duration",
             "url": "URL", "email": "Email", "phone": "PhoneNumber", "phonenumber": "PhoneNumber",
             "currency": "CurrencyAmount", "currencyamount": "CurrencyAmount", "money": "CurrencyAmount",
             "temperature": "Temperature", "measurement": "Measurement", "person": "Person", "file": "File",
         ]
         func custom(_ bare: String) -> ValueType? {
             for app in apps {
-                for item in app.enums where item.name == bare || item.name.hasSuffix(".\(bare)") { return .enumeration(item.name) }
-                for item in app.entityTypes where item.name == bare || item.name.hasSuffix(".\(bare)") { return .entity(item.name) }
+                for item in app.enums where item.name == bare || item.name.hasSuffix(".\(bare)") {
+                    return .enumeration(item.name)
+                }
+                for item in app.entityTypes where item.name == bare || item.name.hasSuffix(".\(bare)") {
+                    return .entity(item.name)
+                }
             }
             return nil
         }

@@ -15,7 +15,9 @@ struct CorpusCase {
         let reference = item["reference"]?.stringValue.flatMap { LocalDateTime(iso8601: $0) }
         // Duckling's cases are local times in its test zone, -02:00 (README: `tz_offset`).
         var zone = TimeZone(identifier: "UTC") ?? .current
-        if let offset = item["tz_offset"]?.stringValue, let hours = Int(offset.prefix(3)), let fixed = TimeZone(secondsFromGMT: hours * 3600) {
+        if let offset = item["tz_offset"]?.stringValue, let hours = Int(offset.prefix(3)),
+            let fixed = TimeZone(secondsFromGMT: hours * 3600)
+        {
             zone = fixed
         }
         return ResolutionContext(now: reference ?? LocalDateTime(year: 2016, month: 11, day: 7), timeZone: zone)
@@ -87,7 +89,9 @@ struct CorpusCase {
         case ("duration", .duration(let seconds)): return seconds == expected.numberValue
         case ("boolean", .bool(let b)): return expected == .bool(b)
         case ("currency", .currencyAmount(let money)):
-            guard let amount = expected["amount"]?.numberValue, let unit = expected["unit"]?.stringValue else { return false }
+            guard let amount = expected["amount"]?.numberValue, let unit = expected["unit"]?.stringValue else {
+                return false
+            }
             let (wantedAmount, wantedCode) = Self.generic(amount, unit)
             return abs(money.amount - wantedAmount) < 1e-6 * max(1, abs(wantedAmount)) && money.currency == wantedCode
         case ("temperature", .measurement(let m)):

@@ -11,12 +11,16 @@ import Testing
         ("next friday", "2026-11-27T00:00:00"), ("friday", "2026-11-20T00:00:00"), ("on monday", "2026-11-23T00:00:00"),
         ("in 20 minutes", "2026-11-19T09:20:00"), ("the 3rd of march", "2027-03-03T00:00:00"),
         ("march 3rd", "2027-03-03T00:00:00"), ("11/25", "2026-11-25T00:00:00"), ("tonight", "2026-11-19T20:00:00"),
-        ("this evening", "2026-11-19T19:00:00"), ("noon", "2026-11-19T12:00:00"), ("half past seven", "2026-11-19T19:30:00"),
-        ("a week from today", "2026-11-26T00:00:00"), ("yesterday", "2026-11-18T00:00:00"), ("at 5", "2026-11-19T17:00:00"),
+        ("this evening", "2026-11-19T19:00:00"), ("noon", "2026-11-19T12:00:00"),
+        ("half past seven", "2026-11-19T19:30:00"),
+        ("a week from today", "2026-11-26T00:00:00"), ("yesterday", "2026-11-18T00:00:00"),
+        ("at 5", "2026-11-19T17:00:00"),
         ("at 8", "2026-11-19T20:00:00"), ("at 10", "2026-11-19T10:00:00"), ("7:30 am", "2026-11-20T07:30:00"),
         ("quarter to 8 tomorrow morning", "2026-11-20T07:45:00"), ("the day after tomorrow", "2026-11-21T00:00:00"),
-        ("last friday", "2026-11-13T00:00:00"), ("christmas", "2026-12-25T00:00:00"), ("thanksgiving", "2026-11-26T00:00:00"),
-        ("2027-01-05", "2027-01-05T00:00:00"), ("in 3 days", "2026-11-22T09:00:00"), ("two weeks ago", "2026-11-05T09:00:00"),
+        ("last friday", "2026-11-13T00:00:00"), ("christmas", "2026-12-25T00:00:00"),
+        ("thanksgiving", "2026-11-26T00:00:00"),
+        ("2027-01-05", "2027-01-05T00:00:00"), ("in 3 days", "2026-11-22T09:00:00"),
+        ("two weeks ago", "2026-11-05T09:00:00"),
     ])
     func englishDates(text: String, expected: String) {
         #expect(Fixtures.resolve(text, as: .date) == Fixtures.date(expected).map(Value.date))
@@ -28,7 +32,9 @@ import Testing
         ("晚上八点", "2026-11-19T20:00:00"),
     ])
     func chineseDates(text: String, expected: String) {
-        #expect(Fixtures.resolve(text, as: .date, context: Fixtures.chineseContext) == Fixtures.date(expected).map(Value.date))
+        #expect(
+            Fixtures.resolve(text, as: .date, context: Fixtures.chineseContext)
+                == Fixtures.date(expected).map(Value.date))
     }
 
     @Test(arguments: [("三", 3), ("十二", 12), ("两百零五", 205), ("三十五", 35), ("一万二千", 12_000), ("一百五", 150)])
@@ -38,7 +44,9 @@ import Testing
 
     @Test func chineseMoneyAndDuration() {
         let context = Fixtures.chineseContext
-        #expect(Fixtures.resolve("三十块", as: .currencyAmount, context: context) == .currencyAmount(CurrencyAmount(amount: 30, currency: "CNY")))
+        #expect(
+            Fixtures.resolve("三十块", as: .currencyAmount, context: context)
+                == .currencyAmount(CurrencyAmount(amount: 30, currency: "CNY")))
         #expect(Fixtures.resolve("半小时", as: .duration, context: context) == .duration(1800))
         #expect(Fixtures.resolve("二十分钟", as: .duration, context: context) == .duration(1200))
     }

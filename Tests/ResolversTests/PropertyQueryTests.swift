@@ -9,7 +9,8 @@ import Testing
         name: "library.Book", displayName: "Book",
         properties: [
             PropertyDefinition(name: "title", type: .string), PropertyDefinition(name: "author", type: .string),
-            PropertyDefinition(name: "datePublished", type: .date), PropertyDefinition(name: "dateRead", type: .date, isOptional: true),
+            PropertyDefinition(name: "datePublished", type: .date),
+            PropertyDefinition(name: "dateRead", type: .date, isOptional: true),
         ],
         values: [
             record("the-martian", "The Martian", "Andy Weir", "2011-02-11"),
@@ -30,13 +31,18 @@ import Testing
     @Test func mostRecentBooksByAnAuthorAfterAYear() throws {
         let chain = ResolverChain(entityTypes: [Self.book])
         let query = try #require(
-            chain.propertyQuery("the three most recent books by andy weir published after 2015", for: "library.Book", context: Fixtures.context))
+            chain.propertyQuery(
+                "the three most recent books by andy weir published after 2015", for: "library.Book",
+                context: Fixtures.context))
         #expect(query.limit == 3)
         #expect(query.sort == [PropertyQuery.SortKey(property: "datePublished", ascending: false)])
-        #expect(query.filters == [
-            PropertyQuery.Filter(property: "author", comparator: .contains, value: .string("andy weir")),
-            PropertyQuery.Filter(property: "datePublished", comparator: .greaterThanOrEqual, value: .date(LocalDateTime(year: 2016, month: 1, day: 1))),
-        ])
+        #expect(
+            query.filters == [
+                PropertyQuery.Filter(property: "author", comparator: .contains, value: .string("andy weir")),
+                PropertyQuery.Filter(
+                    property: "datePublished", comparator: .greaterThanOrEqual,
+                    value: .date(LocalDateTime(year: 2016, month: 1, day: 1))),
+            ])
         #expect(chain.entities(of: "library.Book", matching: query).map(\.id) == ["project-hail-mary", "artemis"])
     }
 

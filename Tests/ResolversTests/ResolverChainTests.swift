@@ -53,7 +53,9 @@ import Testing
         ("a grand", 1000, "USD"), ("5 lakh rupees", 500_000, "INR"), ("42 RM", 42, "MYR"),
     ])
     func money(text: String, amount: Double, currency: String) {
-        #expect(Fixtures.resolve(text, as: .currencyAmount) == .currencyAmount(CurrencyAmount(amount: amount, currency: currency)))
+        #expect(
+            Fixtures.resolve(text, as: .currencyAmount)
+                == .currencyAmount(CurrencyAmount(amount: amount, currency: currency)))
     }
 
     @Test(arguments: [
@@ -104,15 +106,18 @@ import Testing
     }
 
     @Test func twoBooksWithOneTitleAreBothOffered() throws {
-        guard case .resolved(let candidates) = Fixtures.chain.resolve("the lost world", as: .entity("library.Book"), context: Fixtures.context)
+        guard
+            case .resolved(let candidates) = Fixtures.chain.resolve(
+                "the lost world", as: .entity("library.Book"), context: Fixtures.context)
         else {
             Issue.record("not resolved")
             return
         }
-        #expect(Set(candidates.map(\.value)) == [
-            .entity(EntityReference(id: "lost-world-doyle", title: "The Lost World")),
-            .entity(EntityReference(id: "lost-world-crichton", title: "The Lost World")),
-        ])
+        #expect(
+            Set(candidates.map(\.value)) == [
+                .entity(EntityReference(id: "lost-world-doyle", title: "The Lost World")),
+                .entity(EntityReference(id: "lost-world-crichton", title: "The Lost World")),
+            ])
         let crichton = Fixtures.resolve("the lost world by michael crichton", as: .entity("library.Book"))
         #expect(crichton == .entity(EntityReference(id: "lost-world-crichton", title: "The Lost World")))
     }
@@ -139,7 +144,9 @@ import Testing
     @Test func customResolverIsTriedFirst() {
         let sizes = SynonymResolver(type: .enumeration("coffee.Size"), synonyms: ["venti": .enumCase("large")])
         let chain = ResolverChain(customResolvers: [sizes])
-        #expect(chain.resolve("Venti", as: .enumeration("coffee.Size"), context: Fixtures.context).best?.value == .enumCase("large"))
+        #expect(
+            chain.resolve("Venti", as: .enumeration("coffee.Size"), context: Fixtures.context).best?.value
+                == .enumCase("large"))
     }
 
     @Test func periodsHaveBothEnds() throws {

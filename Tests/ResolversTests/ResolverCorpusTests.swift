@@ -18,7 +18,9 @@ import Testing
 
     /// `RESOLVER_CORPUS` overrides the folder, for running the cases from elsewhere.
     static var corpusFolder: URL {
-        if let override = ProcessInfo.processInfo.environment["RESOLVER_CORPUS"] { return URL(fileURLWithPath: override) }
+        if let override = ProcessInfo.processInfo.environment["RESOLVER_CORPUS"] {
+            return URL(fileURLWithPath: override)
+        }
         return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/resolver-corpus")
     }
@@ -29,7 +31,8 @@ import Testing
             print("Skipping the resolver corpus: no folder at \(folder.path) (a sibling 'shared' of the repository).")
             return
         }
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jsonl") }.sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jsonl") }
+            .sorted()
         var rows: [String] = []
         var failures: [String] = []
         for file in files {
@@ -41,17 +44,21 @@ import Testing
                 tally.add(item, passed: passed)
                 if !passed, let dimension = item["dimension"]?.stringValue {
                     let scored = item["soft"] != .bool(true) && (item["holiday"] == nil || item["holiday"] == .null)
-                    failures.append("\(dimension)\t\(scored ? "strict" : "soft")\t\(item["text"]?.stringValue ?? "")\t\(item["expected"]?.serialized ?? "")\t\(item["reference"]?.serialized ?? "")\t\(CorpusCase(item).actual())")
+                    failures.append(
+                        "\(dimension)\t\(scored ? "strict" : "soft")\t\(item["text"]?.stringValue ?? "")\t\(item["expected"]?.serialized ?? "")\t\(item["reference"]?.serialized ?? "")\t\(CorpusCase(item).actual())"
+                    )
                 }
             }
             let dimension = String(file.dropFirst(3).dropLast(6))
             rows.append(tally.row(dimension, target: Self.targets[dimension] ?? 0))
             if Self.asserted.contains(dimension) {
-                #expect(tally.scoredRate >= (Self.targets[dimension] ?? 1), "\(dimension): \(tally.row(dimension, target: 0))")
+                #expect(
+                    tally.scoredRate >= (Self.targets[dimension] ?? 1),
+                    "\(dimension): \(tally.row(dimension, target: 0))")
             }
         }
         print("dimension     scored  strict-rate  all-rate  soft-rate  target")
-        rows.forEach { print($0) }
+        for row in rows { print(row) }
         if let path = ProcessInfo.processInfo.environment["RESOLVER_FAILURES"] {
             try failures.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
         }

@@ -14,7 +14,10 @@ import Testing
     @Test func fivePMIsADateAndFiveAnInt() {
         let found = spans("remind me at 5 pm tomorrow")
         #expect(found.contains { $0.type == .int && $0.value == .int(5) && $0.range == 3..<4 })
-        #expect(found.contains { $0.type == .date && $0.value == .date(LocalDateTime(year: 2026, month: 11, day: 20, hour: 17)) })
+        #expect(
+            found.contains {
+                $0.type == .date && $0.value == .date(LocalDateTime(year: 2026, month: 11, day: 20, hour: 17))
+            })
     }
 
     @Test(arguments: ["to", "too", "for", "a"])
@@ -27,7 +30,10 @@ import Testing
     @Test func spokenNumbersAndMoney() {
         let found = spans("log twenty five dollars for lunch")
         #expect(found.contains { $0.value == .int(25) && $0.range == 1..<3 })
-        #expect(found.contains { $0.value == .currencyAmount(CurrencyAmount(amount: 25, currency: "USD")) && $0.range == 1..<4 })
+        #expect(
+            found.contains {
+                $0.value == .currencyAmount(CurrencyAmount(amount: 25, currency: "USD")) && $0.range == 1..<4
+            })
     }
 
     @Test func peopleAndListsOfPeople() {

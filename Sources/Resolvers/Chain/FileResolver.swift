@@ -21,9 +21,11 @@ enum FileResolver {
             let ext = (entry as NSString).pathExtension.lowercased()
             guard extensions.isEmpty || extensions.contains(ext) else { return nil }
             let stem = ChoiceIndex.key((entry as NSString).deletingPathExtension)
-            let score = max(ChoiceIndex.similarity(wanted, stem), ChoiceIndex.similarity(wanted, ChoiceIndex.key(entry)))
+            let score = max(
+                ChoiceIndex.similarity(wanted, stem), ChoiceIndex.similarity(wanted, ChoiceIndex.key(entry)))
             guard score >= 0.75 else { return nil }
-            return ResolvedCandidate(value: .file(path: (directory as NSString).appendingPathComponent(entry)), confidence: score)
+            return ResolvedCandidate(
+                value: .file(path: (directory as NSString).appendingPathComponent(entry)), confidence: score)
         }.sorted { $0.confidence > $1.confidence }
     }
 }

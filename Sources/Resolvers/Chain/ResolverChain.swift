@@ -33,7 +33,9 @@ public struct ResolverChain: Sendable {
     public func resolve(_ text: String, as type: ValueType, context: ResolutionContext) -> Resolution {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return .failed(reason: "There is nothing to read as \(Self.noun(type)).") }
-        guard trimmed.count <= 2_000 else { return .failed(reason: "The text is too long to read as \(Self.noun(type)).") }
+        guard trimmed.count <= 2_000 else {
+            return .failed(reason: "The text is too long to read as \(Self.noun(type)).")
+        }
         if case .list(let element) = type { return resolveList(trimmed, of: element, context: context) }
         let candidates = candidates(trimmed, as: type, context: context, depth: 0)
         guard !candidates.isEmpty else { return .failed(reason: failure(trimmed, as: type)) }
@@ -107,7 +109,9 @@ public struct ResolverChain: Sendable {
         case .enumeration(let name):
             guard let definition = enums[name] else { return "'\(text)' is not a \(name) I know." }
             let titles = definition.cases.prefix(5).map { "'\($0.title)'" }
-            let hint = titles.count > 1 ? titles.dropLast().joined(separator: ", ") + " or " + (titles.last ?? "") : titles.joined()
+            let hint =
+                titles.count > 1
+                ? titles.dropLast().joined(separator: ", ") + " or " + (titles.last ?? "") : titles.joined()
             return "'\(text)' is not a \(definition.displayName.lowercased()); try \(hint)."
         case .entity(let name):
             let display = entityTypes[name]?.displayName.lowercased() ?? name

@@ -23,7 +23,9 @@ struct TypedResolver {
                 return ResolvedCandidate(value: .int(Int(reading.value)), confidence: reading.confidence)
             }
         case .double:
-            return number(text, preferFraction: true).map { ResolvedCandidate(value: .double($0.value), confidence: $0.confidence) }
+            return number(text, preferFraction: true).map {
+                ResolvedCandidate(value: .double($0.value), confidence: $0.confidence)
+            }
         case .bool:
             return BoolReader.read(text).map { [ResolvedCandidate(value: .bool($0), confidence: 1)] } ?? []
         case .enumeration(let name):
@@ -44,7 +46,9 @@ struct TypedResolver {
             // The normalizer drops a leading minus ("-5 degrees"); put it back.
             let negative = text.trimmingCharacters(in: .whitespaces).hasPrefix("-") || text.hasPrefix("−")
             return spans(text, as: type).map { candidate in
-                guard negative, case .measurement(var measurement) = candidate.value, measurement.value > 0 else { return candidate }
+                guard negative, case .measurement(var measurement) = candidate.value, measurement.value > 0 else {
+                    return candidate
+                }
                 measurement.value = -measurement.value
                 return ResolvedCandidate(value: .measurement(measurement), confidence: candidate.confidence)
             }
@@ -102,7 +106,9 @@ struct TypedResolver {
         guard !tokens.isEmpty else { return [] }
         let sign: Double = text.trimmingCharacters(in: .whitespaces).hasPrefix("-") ? -1 : 1
         var numbers: [Int: NumberSpan] = [:]
-        for number in NumberReader.read(tokens) where number.confidence > 0.5 { numbers[number.range.lowerBound] = number }
+        for number in NumberReader.read(tokens) where number.confidence > 0.5 {
+            numbers[number.range.lowerBound] = number
+        }
         if let found = MoneyReader.read(tokens, at: 0, numbers: numbers), found.end == tokens.count {
             let span = MoneyReader.money(sign * found.amount, found.code, 0..<found.end)
             return [ResolvedCandidate(value: span.value, confidence: 1)]
@@ -112,14 +118,19 @@ struct TypedResolver {
             tokens.count == 1 || ["a", "one"].contains(tokens[0])
         {
             let value: Double = ["dime": 0.1, "nickel": 0.05, "quarter": 0.25, "penny": 0.01, "grand": 1000][last] ?? 0
-            return [ResolvedCandidate(value: .currencyAmount(CurrencyAmount(amount: value, currency: "USD")), confidence: 0.9)]
+            return [
+                ResolvedCandidate(
+                    value: .currencyAmount(CurrencyAmount(amount: value, currency: "USD")), confidence: 0.9)
+            ]
         }
         return []
     }
 
     /// A date or time, the whole text read as one; "2018-09-23" and "2 - 15" keep their dashes.
     func date(_ text: String) -> [ResolvedCandidate] {
-        if text.contains("T") || text.contains(":"), text.first?.isNumber == true, let iso = LocalDateTime(iso8601: text) {
+        if text.contains("T") || text.contains(":"), text.first?.isNumber == true,
+            let iso = LocalDateTime(iso8601: text)
+        {
             return [ResolvedCandidate(value: .date(iso), confidence: 1)]
         }
         var tokens = TextNormalizer().words(Self.joiningDateDashes(text))
@@ -128,14 +139,18 @@ struct TypedResolver {
         let parser = DateParser(tokens: tokens, context: context, wholeText: true)
         var start = 0
         while start < tokens.count - 1, DateParser.fillers.contains(tokens[start]) { start += 1 }
-        guard let found = parser.parse(from: 0) ?? parser.parse(from: start), found.end == tokens.count else { return [] }
+        guard let found = parser.parse(from: 0) ?? parser.parse(from: start), found.end == tokens.count else {
+            return []
+        }
         return [ResolvedCandidate(value: .date(found.value), confidence: 1)]
     }
 
     /// "2018-09-23" becomes "2018/09/23", which the normalizer keeps whole; "5-6 pm" stays.
     static func joiningDateDashes(_ text: String) -> String {
         var scalars = Array(text.unicodeScalars)
-        func isDigit(_ index: Int) -> Bool { index >= 0 && index < scalars.count && scalars[index].properties.numericType != nil }
+        func isDigit(_ index: Int) -> Bool {
+            index >= 0 && index < scalars.count && scalars[index].properties.numericType != nil
+        }
         var index = 0
         while index < scalars.count {
             if scalars[index] == "-" || scalars[index] == "/" {
@@ -146,7 +161,8 @@ struct TypedResolver {
                 var rightEnd = right
                 while isDigit(rightEnd) { rightEnd += 1 }
                 // Only a run of digits on both sides, the right one not a clock ("2017 - 6:37am").
-                let clockAfter = rightEnd < scalars.count && (scalars[rightEnd] == ":" || scalars[rightEnd].properties.isAlphabetic)
+                let clockAfter =
+                    rightEnd < scalars.count && (scalars[rightEnd] == ":" || scalars[rightEnd].properties.isAlphabetic)
                 if isDigit(left), isDigit(right), !clockAfter {
                     scalars.replaceSubrange((left + 1)..<right, with: ["/"])
                     index = left + 1

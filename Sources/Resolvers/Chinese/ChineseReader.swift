@@ -8,7 +8,9 @@ import IntentModel
 struct ChineseReader {
     let context: ResolutionContext
 
-    static let relativeDays: [String: Int] = ["今天": 0, "今日": 0, "明天": 1, "明日": 1, "后天": 2, "大后天": 3, "昨天": -1, "前天": -2]
+    static let relativeDays: [String: Int] = [
+        "今天": 0, "今日": 0, "明天": 1, "明日": 1, "后天": 2, "大后天": 3, "昨天": -1, "前天": -2,
+    ]
     static let weekdayNames: [String: Int] = ["一": 2, "二": 3, "三": 4, "四": 5, "五": 6, "六": 7, "日": 1, "天": 1]
     static let parts: [String: DateWords.Part] = [
         "早上": .morning, "上午": .morning, "早晨": .morning, "中午": .noon, "下午": .afternoon, "傍晚": .evening,
@@ -53,7 +55,8 @@ struct ChineseReader {
         }
         for start in tokens.indices {
             if let date = date(tokens, from: start) {
-                spans.append(TaggedSpan(range: start..<date.end, type: .date, value: .date(date.value), confidence: 0.95))
+                spans.append(
+                    TaggedSpan(range: start..<date.end, type: .date, value: .date(date.value), confidence: 0.95))
             }
         }
         if let half = tokens.firstIndex(of: "半") {
@@ -61,7 +64,8 @@ struct ChineseReader {
             var cursor = half + 1
             if tokens[safe: cursor] == "个" { cursor += 1 }
             if let unit = unitWord(tokens, at: cursor) {
-                spans.append(TaggedSpan(range: half..<unit.end, type: .duration, value: .duration(unit.unit.seconds / 2)))
+                spans.append(
+                    TaggedSpan(range: half..<unit.end, type: .duration, value: .duration(unit.unit.seconds / 2)))
             }
         }
         return spans
@@ -116,7 +120,8 @@ struct ChineseReader {
             parts.weekShift = weekday.shift
             index = weekday.end
         } else if let month = ChineseNumbers.read(tokens, from: index), tokens[safe: month.end] == "月",
-            let day = ChineseNumbers.read(tokens, from: month.end + 1), ["日", "号"].contains(tokens[safe: day.end] ?? ""),
+            let day = ChineseNumbers.read(tokens, from: month.end + 1),
+            ["日", "号"].contains(tokens[safe: day.end] ?? ""),
             (1...12).contains(Int(month.value)), (1...31).contains(Int(day.value))
         {
             parts.month = Int(month.value)
@@ -142,9 +147,16 @@ struct ChineseReader {
     private func weekday(_ tokens: [String], at start: Int) -> (day: Int, shift: Int?, end: Int)? {
         var index = start
         var shift: Int?
-        if tokens[safe: index] == "下" { shift = 1; index += 1 }
-        else if tokens[safe: index] == "上" { shift = -1; index += 1 }
-        else if tokens[safe: index] == "这" || tokens[safe: index] == "本" { shift = 0; index += 1 }
+        if tokens[safe: index] == "下" {
+            shift = 1
+            index += 1
+        } else if tokens[safe: index] == "上" {
+            shift = -1
+            index += 1
+        } else if tokens[safe: index] == "这" || tokens[safe: index] == "本" {
+            shift = 0
+            index += 1
+        }
         if tokens[safe: index] == "个" { index += 1 }
         guard let week = word(tokens, at: index, in: ["周": 1, "星期": 1, "礼拜": 1]) else { return nil }
         guard let name = tokens[safe: week.end], let day = Self.weekdayNames[name] else { return nil }
@@ -154,7 +166,8 @@ struct ChineseReader {
     /// 五点, 5点, 八点半, 三点一刻, 十点二十分, 17:30.
     private func clock(_ tokens: [String], at index: Int) -> (clock: DateParser.Clock, end: Int)? {
         if let compact = DateParser.compactClock(tokens[safe: index] ?? "") { return (compact, index + 1) }
-        guard let hour = ChineseNumbers.read(tokens, from: index), ["点", "點", "时"].contains(tokens[safe: hour.end] ?? ""),
+        guard let hour = ChineseNumbers.read(tokens, from: index),
+            ["点", "點", "时"].contains(tokens[safe: hour.end] ?? ""),
             (0...24).contains(Int(hour.value))
         else { return nil }
         var clock = DateParser.Clock(hour: Int(hour.value) % 24, minute: 0, pm: nil)

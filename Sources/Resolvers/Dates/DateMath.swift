@@ -34,7 +34,8 @@ struct DateMath {
         "second": .second, "seconds": .second, "sec": .second, "secs": .second, "s": .second,
         "minute": .minute, "minutes": .minute, "min": .minute, "mins": .minute, "m": .minute,
         "hour": .hour, "hours": .hour, "hr": .hour, "hrs": .hour, "h": .hour,
-        "day": .day, "days": .day, "d": .day, "night": .day, "nights": .day, "w": .week, "week": .week, "weeks": .week, "wk": .week, "wks": .week,
+        "day": .day, "days": .day, "d": .day, "night": .day, "nights": .day, "w": .week, "week": .week, "weeks": .week,
+        "wk": .week, "wks": .week,
         "month": .month, "months": .month, "mo": .month, "mos": .month, "quarter": .quarter, "quarters": .quarter,
         "year": .year, "years": .year, "yr": .year, "yrs": .year, "y": .year, "decade": .decade, "decades": .decade,
     ]
@@ -72,7 +73,9 @@ struct DateMath {
     }
 
     func components(_ date: LocalDateTime) -> DateComponents {
-        DateComponents(year: date.year, month: date.month, day: date.day, hour: date.hour, minute: date.minute, second: date.second)
+        DateComponents(
+            year: date.year, month: date.month, day: date.day, hour: date.hour, minute: date.minute, second: date.second
+        )
     }
 
     /// 1 = Sunday ... 7 = Saturday.

@@ -193,7 +193,7 @@ extension DateParser {
             } else if let named = Self.weekShifts[token(probe)] ?? (token(probe) == "current" ? 0 : nil),
                 token(probe + 1) == "month"
             {
-                let moved = math.addingMonths(named ?? 1, to: LocalDateTime(year: year, month: month, day: 1))
+                let moved = math.addingMonths(named, to: LocalDateTime(year: year, month: month, day: 1))
                 (month, year) = (moved.month, moved.year)
                 after = probe + 2
             } else if token(probe) == "month" {
@@ -228,7 +228,8 @@ extension DateParser {
         } else if text.contains(where: { $0 == "/" || $0 == "." || $0 == "," }) {
             fields = text.split(whereSeparator: { $0 == "/" || $0 == "." || $0 == "," || $0 == "-" })
         } else if wholeText, parts.matched == 0, text.allSatisfy(\.isNumber), index + 2 < tokens.count,
-            tokens[index + 1].allSatisfy(\.isNumber), tokens[index + 2].allSatisfy(\.isNumber), index + 3 == tokens.count
+            tokens[index + 1].allSatisfy(\.isNumber), tokens[index + 2].allSatisfy(\.isNumber),
+            index + 3 == tokens.count
         {
             fields = [Substring(text), Substring(tokens[index + 1]), Substring(tokens[index + 2])]
             end = index + 3
@@ -288,7 +289,8 @@ extension DateParser {
             return (month, day)
         }
         let letters = text.prefix { $0.isLetter }
-        if !letters.isEmpty, let month = DateWords.months[String(letters)], let day = Int(text.dropFirst(letters.count)),
+        if !letters.isEmpty, let month = DateWords.months[String(letters)],
+            let day = Int(text.dropFirst(letters.count)),
             (1...31).contains(day)
         {
             return (month, day)
@@ -345,7 +347,7 @@ extension DateParser {
             let named = Self.weekShifts[token(probe)] ?? (token(probe) == "current" ? 0 : nil)
             if let named, token(probe + 1) == "month" {
                 parts.dayOfMonth = day.day
-                parts.monthShift = named ?? 1
+                parts.monthShift = named
                 return probe + 2
             }
             if token(probe) == "month" {
@@ -413,7 +415,8 @@ extension DateParser {
             return number.range.upperBound + 2
         }
         // "nineteen ninety three": two numbers of two digits.
-        if (10...29).contains(value), let next = numbers[number.range.upperBound], let low = next.integer, (0...99).contains(low),
+        if (10...29).contains(value), let next = numbers[number.range.upperBound], let low = next.integer,
+            (0...99).contains(low),
             !next.isDigits
         {
             parts.year = value * 100 + low

@@ -26,9 +26,11 @@ extension DateParser {
                 continue
             }
             // "1 hour thirty", "2 hours and 10": the next smaller unit, unsaid.
-            if let last = found.last, last.1 == .hour || last.1 == .minute, let number = numbers[index], !number.isOrdinal,
+            if let last = found.last, last.1 == .hour || last.1 == .minute, let number = numbers[index],
+                !number.isOrdinal,
                 number.value < 60, DateMath.units[token(number.range.upperBound)] == nil,
-                !["of", "ago", "from", "before", "after", "later", "hence", "more"].contains(token(number.range.upperBound))
+                !["of", "ago", "from", "before", "after", "later", "hence", "more"].contains(
+                    token(number.range.upperBound))
             {
                 found.append((number.value, last.1 == .hour ? .minute : .second))
                 index = number.range.upperBound
@@ -46,13 +48,17 @@ extension DateParser {
     private func amountItem(at index: Int) -> (value: (Double, DateMath.Unit), end: Int)? {
         let word = token(index)
         if word == "fortnight" { return ((2, .week), index + 1) }
-        if word == "half", token(index + 1) == "a" || token(index + 1) == "an", let unit = DateMath.units[token(index + 2)] {
+        if word == "half", token(index + 1) == "a" || token(index + 1) == "an",
+            let unit = DateMath.units[token(index + 2)]
+        {
             return ((0.5, unit), index + 3)
         }
         // "a quarter of an hour", "three quarters of an hour"
-        if (1...3).contains(where: { token(index + $0) == "of" }), let fraction = NumberReader.number(tokens, from: index),
+        if (1...3).contains(where: { token(index + $0) == "of" }),
+            let fraction = NumberReader.number(tokens, from: index),
             fraction.value < 1, token(fraction.range.upperBound) == "of",
-            ["a", "an"].contains(token(fraction.range.upperBound + 1)), let unit = DateMath.units[token(fraction.range.upperBound + 2)]
+            ["a", "an"].contains(token(fraction.range.upperBound + 1)),
+            let unit = DateMath.units[token(fraction.range.upperBound + 2)]
         {
             return ((fraction.value, unit), fraction.range.upperBound + 3)
         }
@@ -61,8 +67,8 @@ extension DateParser {
         {
             return ((0.25, unit), index + 5)
         }
-        if (word == "a" || word == "an"), token(index + 1) == "fortnight" { return ((2, .week), index + 2) }
-        if (word == "a" || word == "an"), let unit = DateMath.units[token(index + 1)], token(index + 1).count > 1 {
+        if word == "a" || word == "an", token(index + 1) == "fortnight" { return ((2, .week), index + 2) }
+        if word == "a" || word == "an", let unit = DateMath.units[token(index + 1)], token(index + 1).count > 1 {
             return ((1, unit), index + 2)
         }
         // "1/2 hour", "1/4h"
@@ -72,16 +78,22 @@ extension DateParser {
             let rest = String(pieces[1].dropFirst(bottomText.count))
             if let bottom = Double(bottomText), bottom > 0 {
                 if let unit = DateMath.units[rest] { return ((top / bottom, unit), index + 1) }
-                if rest.isEmpty, let unit = DateMath.units[token(index + 1)] { return ((top / bottom, unit), index + 2) }
+                if rest.isEmpty, let unit = DateMath.units[token(index + 1)] {
+                    return ((top / bottom, unit), index + 2)
+                }
             }
         }
         if let compact = Self.compactAmount(word) { return (compact, index + 1) }
         guard let number = numbers[index], !number.isOrdinal else { return nil }
         var unitIndex = number.range.upperBound
         // "2 more minutes", "two additional minutes", "one and a quarter of hour"
-        if ["more", "additional", "extra", "less", "fewer", "full", "whole", "of"].contains(token(unitIndex)) { unitIndex += 1 }
+        if ["more", "additional", "extra", "less", "fewer", "full", "whole", "of"].contains(token(unitIndex)) {
+            unitIndex += 1
+        }
         if token(unitIndex - 1) == "of", ["a", "an"].contains(token(unitIndex)) { unitIndex += 1 }
-        guard let unit = DateMath.units[token(unitIndex)], token(unitIndex).count > 1 || number.isDigits else { return nil }
+        guard let unit = DateMath.units[token(unitIndex)], token(unitIndex).count > 1 || number.isDigits else {
+            return nil
+        }
         var end = unitIndex + 1
         var value = number.value
         if token(end) == "and", token(end + 1) == "a" || token(end + 1) == "an", token(end + 2) == "half" {
@@ -113,7 +125,8 @@ extension DateParser {
     func matchOffset(at index: Int, _ parts: inout Parts) -> Int? {
         guard parts.instant == nil, parts.day == nil || parts.day == today else { return nil }
         if token(index) == "in", let found = amount(at: index + 1 + (token(index + 1) == "another" ? 1 : 0)) {
-            apply(shifted(now, by: found.parts, sign: 1), subDay: Self.isSubDay(found.parts), &parts, units: found.parts)
+            apply(
+                shifted(now, by: found.parts, sign: 1), subDay: Self.isSubDay(found.parts), &parts, units: found.parts)
             return found.end
         }
         // "upcoming two days", "2 upcoming days"
@@ -133,20 +146,26 @@ extension DateParser {
         switch next {
         case "ago", "back", "earlier", "before":
             if next == "before", found.end + 1 < tokens.count, let base = subDate(from: found.end + 1) {
-                apply(shifted(base.value, by: found.parts, sign: -1), subDay: base.hasTime || Self.isSubDay(found.parts), &parts)
+                apply(
+                    shifted(base.value, by: found.parts, sign: -1), subDay: base.hasTime || Self.isSubDay(found.parts),
+                    &parts)
                 return base.end
             }
-            apply(shifted(now, by: found.parts, sign: -1), subDay: Self.isSubDay(found.parts), &parts, units: found.parts)
+            apply(
+                shifted(now, by: found.parts, sign: -1), subDay: Self.isSubDay(found.parts), &parts, units: found.parts)
             return found.end + 1
         case "from", "after", "since":
             if let base = subDate(from: found.end + 1) {
-                apply(shifted(base.value, by: found.parts, sign: 1), subDay: base.hasTime || Self.isSubDay(found.parts), &parts)
+                apply(
+                    shifted(base.value, by: found.parts, sign: 1), subDay: base.hasTime || Self.isSubDay(found.parts),
+                    &parts)
                 return base.end
             }
             if next == "after" { return nil }
             return nil
         case "hence", "later", "later on":
-            apply(shifted(now, by: found.parts, sign: 1), subDay: Self.isSubDay(found.parts), &parts, units: found.parts)
+            apply(
+                shifted(now, by: found.parts, sign: 1), subDay: Self.isSubDay(found.parts), &parts, units: found.parts)
             return found.end + 1
         default:
             return nil
@@ -155,7 +174,9 @@ extension DateParser {
 
     /// Hours and minutes give an instant; days and weeks keep the hour of now ("in 7 days" at
     /// 04:30 is 04:00 a week later); months and years give the day.
-    private func apply(_ value: LocalDateTime, subDay: Bool, _ parts: inout Parts, units: [(Double, DateMath.Unit)] = []) {
+    private func apply(
+        _ value: LocalDateTime, subDay: Bool, _ parts: inout Parts, units: [(Double, DateMath.Unit)] = []
+    ) {
         if subDay {
             parts.instant = value
         } else if !units.isEmpty, units.allSatisfy({ $0.1 == .day || $0.1 == .week }) {

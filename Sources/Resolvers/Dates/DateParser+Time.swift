@@ -73,7 +73,9 @@ extension DateParser {
                 end = minutes.range.upperBound
                 explicit = true
             }
-        } else if token(end) == "oh", let minutes = numbers[end + 1], let minute = minutes.integer, (1...9).contains(minute) {
+        } else if token(end) == "oh", let minutes = numbers[end + 1], let minute = minutes.integer,
+            (1...9).contains(minute)
+        {
             clock.minute = minute
             end = minutes.range.upperBound
             explicit = true
@@ -92,7 +94,8 @@ extension DateParser {
             explicit = true
         }
         let cued = ["at", "@", "around", "by", "till", "until"].contains(token(index - 1))
-        let partNext = DateWords.parts[token(end)] != nil || (token(end) == "in" && token(end + 1) == "the")
+        let partNext =
+            DateWords.parts[token(end)] != nil || (token(end) == "in" && token(end + 1) == "the")
             || token(end) == "tonight" || token(end) == "this"
         guard explicit || cued || wholeText || partNext || parts.part != nil else { return nil }
         guard hour <= 24 else { return nil }
@@ -115,7 +118,8 @@ extension DateParser {
         } else if token(cursor) == "quarter" {
             minutes = 15
             cursor += 1
-        } else if let number = numbers[cursor], let value = number.integer, (1...59).contains(value), !number.isOrdinal {
+        } else if let number = numbers[cursor], let value = number.integer, (1...59).contains(value), !number.isOrdinal
+        {
             minutes = value
             cursor = number.range.upperBound
             if ["minutes", "minute", "mins", "min"].contains(token(cursor)) { cursor += 1 }
@@ -171,8 +175,12 @@ extension DateParser {
     static func compactClock(_ word: String) -> Clock? {
         guard word.first?.isNumber == true else { return nil }
         var cleaned = word
-        if cleaned.hasSuffix("a.m") || cleaned.hasSuffix("p.m") { cleaned.remove(at: cleaned.index(cleaned.endIndex, offsetBy: -2)) }
-        if cleaned.hasSuffix(".am") || cleaned.hasSuffix(".pm") { cleaned.remove(at: cleaned.index(cleaned.endIndex, offsetBy: -3)) }
+        if cleaned.hasSuffix("a.m") || cleaned.hasSuffix("p.m") {
+            cleaned.remove(at: cleaned.index(cleaned.endIndex, offsetBy: -2))
+        }
+        if cleaned.hasSuffix(".am") || cleaned.hasSuffix(".pm") {
+            cleaned.remove(at: cleaned.index(cleaned.endIndex, offsetBy: -3))
+        }
         var text = Substring(cleaned)
         var pm: Bool?
         for (suffix, isPM) in [("ampm", false), ("am", false), ("pm", true), ("a", false), ("p", true)]

@@ -131,7 +131,8 @@ struct DateParser {
             day = calendarDay(month: month, day: dom, year: parts.year)
             if let weekday = parts.weekday, parts.year == nil {
                 // "Fri, Jul 18": the year in which that day is a Friday.
-                day = (0..<12).lazy.compactMap { self.calendarDay(month: month, day: dom, year: self.now.year + $0) }
+                day =
+                    (0..<12).lazy.compactMap { self.calendarDay(month: month, day: dom, year: self.now.year + $0) }
                     .first { self.math.weekday($0) == weekday } ?? day
             }
         } else if let dom = parts.dayOfMonth {
@@ -139,7 +140,8 @@ struct DateParser {
             if let weekday = parts.weekday, parts.monthShift == nil {
                 // "Thursday the 21st": the nearest month, from this one on, where the 21st is a Thursday.
                 let first = LocalDateTime(year: now.year, month: now.month, day: 1)
-                day = (0..<24).lazy.map { self.math.addingMonths($0, to: first) }
+                day =
+                    (0..<24).lazy.map { self.math.addingMonths($0, to: first) }
                     .filter { DateMath.isValid(year: $0.year, month: $0.month, day: dom) }
                     .map { LocalDateTime(year: $0.year, month: $0.month, day: dom) }
                     .first { self.math.weekday($0) == weekday } ?? day

@@ -75,7 +75,9 @@ struct DateRangeReader {
     static func monthOfYear(_ text: String) -> (year: Int, month: Int)? {
         let compact = text.filter { !$0.isWhitespace }
         let parts = compact.split(whereSeparator: { $0 == "-" || $0 == "/" })
-        guard parts.count == 2, parts.allSatisfy({ $0.allSatisfy(\.isNumber) }), let a = Int(parts[0]), let b = Int(parts[1]) else {
+        guard parts.count == 2, parts.allSatisfy({ $0.allSatisfy(\.isNumber) }), let a = Int(parts[0]),
+            let b = Int(parts[1])
+        else {
             return nil
         }
         if parts[0].count == 4, (1...12).contains(b), parts[1].count <= 2 { return (a, b) }
@@ -100,7 +102,8 @@ struct DateRangeReader {
                 return DateRange(start: start.value, end: math.adding(1, grain, to: end), statedEnd: end)
             }
         }
-        for (index, token) in tokens.enumerated() where Self.separators.contains(token) && index > 0 && index < tokens.count - 1 {
+        for (index, token) in tokens.enumerated()
+        where Self.separators.contains(token) && index > 0 && index < tokens.count - 1 {
             if token == "and", !between { continue }
             if let range = split(tokens, at: index) { return range }
         }
@@ -116,7 +119,8 @@ struct DateRangeReader {
         rightParser.literalHours = true
         guard var right = rightParser.parseParts(from: 0), right.end == rightTokens.count else { return nil }
         var left: DateParser.Parts
-        if leftTokens.count == 1 || (leftTokens.count == 2 && leftTokens[0] == "the"), let day = Self.dayNumber(leftTokens.last ?? ""),
+        if leftTokens.count == 1 || (leftTokens.count == 2 && leftTokens[0] == "the"),
+            let day = Self.dayNumber(leftTokens.last ?? ""),
             right.parts.month != nil || right.parts.dayOfMonth != nil, right.parts.clock == nil
         {
             // "13 to 15 july", "the 13th to the 15th of july"
@@ -126,7 +130,8 @@ struct DateRangeReader {
             guard let parsed = leftParser.parseParts(from: 0), parsed.end == leftTokens.count else { return nil }
             left = parsed.parts
         }
-        if rightTokens.count <= 2, let day = Self.dayNumber(rightTokens.last ?? ""), left.month != nil || left.dayOfMonth != nil,
+        if rightTokens.count <= 2, let day = Self.dayNumber(rightTokens.last ?? ""),
+            left.month != nil || left.dayOfMonth != nil,
             left.clock == nil
         {
             // "july 13-15"
@@ -160,7 +165,8 @@ struct DateRangeReader {
     }
 
     static func hasDayPart(_ parts: DateParser.Parts) -> Bool {
-        parts.day != nil || parts.weekday != nil || parts.dayOfMonth != nil || parts.month != nil || parts.instant != nil
+        parts.day != nil || parts.weekday != nil || parts.dayOfMonth != nil || parts.month != nil
+            || parts.instant != nil
     }
 
     /// "2 weeks starting may 20th", "for 3 days from today", "a day starting this friday at 5 pm".
@@ -185,7 +191,8 @@ struct DateRangeReader {
     }
 
     static func dayNumber(_ word: String) -> Int? {
-        guard let digits = CardinalParser.digits(word), digits.value == digits.value.rounded(), (1...31).contains(Int(digits.value))
+        guard let digits = CardinalParser.digits(word), digits.value == digits.value.rounded(),
+            (1...31).contains(Int(digits.value))
         else {
             let words = CardinalParser(tokens: [word]).parse(from: 0)
             guard let value = words?.value, words?.isOrdinal == true, (1...31).contains(Int(value)) else { return nil }
@@ -197,7 +204,8 @@ struct DateRangeReader {
     /// Each end takes from the other what it does not say: the day, the month, the year, am or pm.
     static func share(_ left: inout DateParser.Parts, _ right: inout DateParser.Parts) {
         func hasDay(_ parts: DateParser.Parts) -> Bool {
-            parts.day != nil || parts.weekday != nil || parts.dayOfMonth != nil || parts.month != nil || parts.instant != nil
+            parts.day != nil || parts.weekday != nil || parts.dayOfMonth != nil || parts.month != nil
+                || parts.instant != nil
         }
         if left.dayOfMonth != nil, left.month == nil, left.day == nil, let month = right.month { left.month = month }
         if right.dayOfMonth != nil, right.month == nil, right.day == nil, let month = left.month { right.month = month }
@@ -208,7 +216,9 @@ struct DateRangeReader {
         if left.part == nil, let part = right.part, left.clock != nil { left.part = part }
         if right.part == nil, let part = left.part, right.clock != nil { right.part = part }
         // "next week between wednesday and friday": both in next week.
-        if right.weekday != nil, right.weekShift == nil, right.day == nil, let shift = left.weekShift { right.weekShift = shift }
+        if right.weekday != nil, right.weekShift == nil, right.day == nil, let shift = left.weekShift {
+            right.weekShift = shift
+        }
         if var leftClock = left.clock, var rightClock = right.clock {
             let leftMinutes = leftClock.hour % 12 * 60 + leftClock.minute
             let rightMinutes = rightClock.hour % 12 * 60 + rightClock.minute

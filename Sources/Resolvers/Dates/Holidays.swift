@@ -26,9 +26,18 @@ enum Holidays {
 
     static func easter(_ year: Int) -> LocalDateTime {
         // The anonymous Gregorian computus.
-        let a = year % 19, b = year / 100, c = year % 100, d = b / 4, e = b % 4
-        let f = (b + 8) / 25, g = (b - f + 1) / 3, h = (19 * a + b - d - g + 15) % 30
-        let i = c / 4, k = c % 4, l = (32 + 2 * e + 2 * i - h - k) % 7, m = (a + 11 * h + 22 * l) / 451
+        let a = year % 19
+        let b = year / 100
+        let c = year % 100
+        let d = b / 4
+        let e = b % 4
+        let f = (b + 8) / 25
+        let g = (b - f + 1) / 3
+        let h = (19 * a + b - d - g + 15) % 30
+        let i = c / 4
+        let k = c % 4
+        let l = (32 + 2 * e + 2 * i - h - k) % 7
+        let m = (a + 11 * h + 22 * l) / 451
         let month = (h + l - 7 * m + 114) / 31
         let day = (h + l - 7 * m + 114) % 31 + 1
         return LocalDateTime(year: year, month: month, day: day)
@@ -51,10 +60,14 @@ enum Holidays {
     /// The holiday `name` in `year`, when it is one of the rule-based ones.
     static func date(_ name: String, year: Int, math: DateMath) -> LocalDateTime? {
         if let offset = easterOffsets[name] { return math.addingDays(offset, to: easter(year)) }
-        if let rule = weekdayRules[name], let day = nthWeekday(rule.n, rule.weekday, month: rule.month, year: year, math: math) {
+        if let rule = weekdayRules[name],
+            let day = nthWeekday(rule.n, rule.weekday, month: rule.month, year: year, math: math)
+        {
             return math.addingDays(rule.plus, to: day)
         }
-        if let fixed = DateWords.fixedHolidays[name] { return LocalDateTime(year: year, month: fixed.month, day: fixed.day) }
+        if let fixed = DateWords.fixedHolidays[name] {
+            return LocalDateTime(year: year, month: fixed.month, day: fixed.day)
+        }
         return nil
     }
 

@@ -25,21 +25,28 @@ struct PeriodReader {
 
     func read(_ tokens: [String]) -> DateRange? {
         var words = tokens
-        while let first = words.first, ["in", "during", "of", "for", "all", "whole", "entire"].contains(first), words.count > 1 {
+        while let first = words.first, ["in", "during", "of", "for", "all", "whole", "entire"].contains(first),
+            words.count > 1
+        {
             words.removeFirst()
         }
-        if words.first == "the", words.count > 2, Self.shifts[words[1]] != nil || words[2] == "after" { words.removeFirst() }
+        if words.first == "the", words.count > 2, Self.shifts[words[1]] != nil || words[2] == "after" {
+            words.removeFirst()
+        }
         // "by 2pm": from now until then.
         if words.first == "by", words.count > 1 {
             let rest = Array(words.dropFirst())
             let parser = DateParser(tokens: rest, context: context, wholeText: true)
-            if let found = parser.parse(from: 0), found.end == rest.count { return DateRange(start: now, end: found.value) }
+            if let found = parser.parse(from: 0), found.end == rest.count {
+                return DateRange(start: now, end: found.value)
+            }
         }
         if let range = relativeUnits(words) ?? named(words) { return range }
         // A single date or time: the span of its smallest unit.
         var parser = DateParser(tokens: words, context: context, wholeText: true)
         parser.literalHours = false
-        guard let found = parser.parseParts(from: 0), found.end == words.count, let start = parser.compose(found.parts) else {
+        guard let found = parser.parseParts(from: 0), found.end == words.count, let start = parser.compose(found.parts)
+        else {
             return nil
         }
         let grain = DateRangeReader.grain(found.parts)
@@ -75,8 +82,9 @@ struct PeriodReader {
             // "within 1 day and 5 hours", "within 2h", "within 2 weeks after today"
             let parser = DateParser(tokens: words, context: context, wholeText: true)
             if let amount = parser.amount(at: index),
-                amount.end == words.count || (words[safe: amount.end] == "after" || words[safe: amount.end] == "from")
-                    && ["today", "now"].contains(words[safe: amount.end + 1] ?? "") && amount.end + 2 == words.count
+                amount.end == words.count
+                    || (words[safe: amount.end] == "after" || words[safe: amount.end] == "from")
+                        && ["today", "now"].contains(words[safe: amount.end + 1] ?? "") && amount.end + 2 == words.count
             {
                 let dayLevel = amount.parts.allSatisfy { $0.1.seconds >= 86_400 }
                 let start = dayLevel ? DateMath.day(now) : now
@@ -148,7 +156,9 @@ struct PeriodReader {
         var list = words.filter { $0 != "the" && $0 != "of" && $0 != "in" && $0 != "ad" && $0 != "year" && $0 != "cy" }
         guard !list.isEmpty else { return nil }
         if list.count == 1, words.first == "year", let value = Int(list[0]), value > 0 {
-            return DateRange(start: LocalDateTime(year: value, month: 1, day: 1), end: LocalDateTime(year: value + 1, month: 1, day: 1))
+            return DateRange(
+                start: LocalDateTime(year: value, month: 1, day: 1),
+                end: LocalDateTime(year: value + 1, month: 1, day: 1))
         }
         // "next june", "june next year", "this march"
         if list.count == 2, let month = DateWords.months[list[0]] ?? DateWords.months[list[1]] {
@@ -177,30 +187,40 @@ struct PeriodReader {
             list.remove(at: found)
         }
         if list.isEmpty {
-            return DateRange(start: LocalDateTime(year: year, month: 1, day: 1), end: LocalDateTime(year: year + 1, month: 1, day: 1))
+            return DateRange(
+                start: LocalDateTime(year: year, month: 1, day: 1), end: LocalDateTime(year: year + 1, month: 1, day: 1)
+            )
         }
         let key = list.joined(separator: " ")
         // A year said in words: "two thousand and twenty", "one thousand seven hundred and eighty nine".
-        if list.count > 1, let spoken = CardinalParser(tokens: list).parse(from: 0), spoken.end == list.count, !spoken.isOrdinal,
+        if list.count > 1, let spoken = CardinalParser(tokens: list).parse(from: 0), spoken.end == list.count,
+            !spoken.isOrdinal,
             (1000...2999).contains(spoken.value)
         {
             let value = Int(spoken.value)
-            return DateRange(start: LocalDateTime(year: value, month: 1, day: 1), end: LocalDateTime(year: value + 1, month: 1, day: 1))
+            return DateRange(
+                start: LocalDateTime(year: value, month: 1, day: 1),
+                end: LocalDateTime(year: value + 1, month: 1, day: 1))
         }
         // Decades: "1990s", "the 2000s", "the noughties"
         if list.count == 1, key.hasSuffix("s"), let decade = Int(key.dropLast()), decade % 10 == 0, decade >= 1000 {
-            return DateRange(start: LocalDateTime(year: decade, month: 1, day: 1), end: LocalDateTime(year: decade + 10, month: 1, day: 1))
+            return DateRange(
+                start: LocalDateTime(year: decade, month: 1, day: 1),
+                end: LocalDateTime(year: decade + 10, month: 1, day: 1))
         }
         if key == "noughties" || key == "aughts" {
-            return DateRange(start: LocalDateTime(year: 2000, month: 1, day: 1), end: LocalDateTime(year: 2010, month: 1, day: 1))
+            return DateRange(
+                start: LocalDateTime(year: 2000, month: 1, day: 1), end: LocalDateTime(year: 2010, month: 1, day: 1))
         }
         if let half = ["h1": 1, "h2": 2, "first half": 1, "second half": 2][key] {
             let start = LocalDateTime(year: year, month: half == 1 ? 1 : 7, day: 1)
             return DateRange(start: start, end: math.addingMonths(6, to: start))
         }
-        let quarters = ["q1": 1, "q2": 2, "q3": 3, "q4": 4, "first quarter": 1, "second quarter": 2, "third quarter": 3,
+        let quarters = [
+            "q1": 1, "q2": 2, "q3": 3, "q4": 4, "first quarter": 1, "second quarter": 2, "third quarter": 3,
             "fourth quarter": 4, "1st qtr": 1, "2nd qtr": 2, "3rd qtr": 3, "4th qtr": 4, "1st quarter": 1,
-            "2nd quarter": 2, "3rd quarter": 3, "4th quarter": 4, "last quarter": 4]
+            "2nd quarter": 2, "3rd quarter": 3, "4th quarter": 4, "last quarter": 4,
+        ]
         if let quarter = quarters[key] {
             let start = LocalDateTime(year: year, month: (quarter - 1) * 3 + 1, day: 1)
             return DateRange(start: start, end: math.addingMonths(3, to: start))

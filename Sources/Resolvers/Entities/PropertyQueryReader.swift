@@ -12,7 +12,10 @@ struct PropertyQueryReader {
     let enums: [String: EnumDefinition]
     let context: ResolutionContext
 
-    static let stopWords: Set<String> = ["published", "released", "written", "read", "after", "before", "since", "until", "in", "from", "that", "which", "with", "on", "and"]
+    static let stopWords: Set<String> = [
+        "published", "released", "written", "read", "after", "before", "since", "until", "in", "from", "that", "which",
+        "with", "on", "and",
+    ]
 
     func read(_ text: String) -> PropertyQuery? {
         let tokens = TextNormalizer().words(text)
@@ -23,8 +26,10 @@ struct PropertyQueryReader {
         for (index, token) in tokens.enumerated() {
             // "the three most recent", "top 5", "first 2"
             if query.limit == nil, let number = NumberReader.number(tokens, from: index), let value = number.integer,
-                value > 0, value < 1000, !number.isOrdinal, ["most", "newest", "latest", "oldest", "last", "recent", "first", "top"]
-                    .contains(tokens[safe: number.range.upperBound] ?? "") || ["top", "first", "last"].contains(tokens[safe: index - 1] ?? "")
+                value > 0, value < 1000, !number.isOrdinal,
+                ["most", "newest", "latest", "oldest", "last", "recent", "first", "top"]
+                    .contains(tokens[safe: number.range.upperBound] ?? "")
+                    || ["top", "first", "last"].contains(tokens[safe: index - 1] ?? "")
             {
                 query.limit = value
                 used = true
@@ -32,17 +37,23 @@ struct PropertyQueryReader {
             if ["recent", "newest", "latest", "oldest", "earliest"].contains(token), query.sort.isEmpty,
                 let property = dateProperty(near: index, in: tokens, among: dates)
             {
-                query.sort = [PropertyQuery.SortKey(property: property.name, ascending: ["oldest", "earliest"].contains(token))]
+                query.sort = [
+                    PropertyQuery.SortKey(property: property.name, ascending: ["oldest", "earliest"].contains(token))
+                ]
                 used = true
             }
             if token == "by", let author = authorProperty(), let name = phrase(after: index, in: tokens) {
-                query.filters.append(PropertyQuery.Filter(property: author.name, comparator: .contains, value: .string(name)))
+                query.filters.append(
+                    PropertyQuery.Filter(property: author.name, comparator: .contains, value: .string(name)))
                 used = true
             }
-            if ["after", "since", "before", "until"].contains(token), let property = dateProperty(near: index, in: tokens, among: dates),
+            if ["after", "since", "before", "until"].contains(token),
+                let property = dateProperty(near: index, in: tokens, among: dates),
                 let bound = dateBound(after: index, in: tokens, later: token == "after" || token == "since")
             {
-                query.filters.append(PropertyQuery.Filter(property: property.name, comparator: bound.comparator, value: .date(bound.date)))
+                query.filters.append(
+                    PropertyQuery.Filter(
+                        property: property.name, comparator: bound.comparator, value: .date(bound.date)))
                 used = true
             }
         }
@@ -70,10 +81,13 @@ struct PropertyQueryReader {
     }
 
     /// The date property whose words appear before `index` ("published after"), else the first.
-    private func dateProperty(near index: Int, in tokens: [String], among dates: [PropertyDefinition]) -> PropertyDefinition? {
+    private func dateProperty(near index: Int, in tokens: [String], among dates: [PropertyDefinition])
+        -> PropertyDefinition?
+    {
         let window = Set(tokens[max(0, index - 3)..<min(tokens.count, index + 4)])
         return dates.first { property in
-            !Set(Self.words(property.name) + Self.words(property.title)).intersection(window).subtracting(["date"]).isEmpty
+            !Set(Self.words(property.name) + Self.words(property.title)).intersection(window).subtracting(["date"])
+                .isEmpty
         } ?? dates.first
     }
 
@@ -86,7 +100,9 @@ struct PropertyQueryReader {
                 words.append(current.lowercased())
                 current = ""
             }
-            if character.isLetter { current.append(character) } else if !current.isEmpty {
+            if character.isLetter {
+                current.append(character)
+            } else if !current.isEmpty {
                 words.append(current.lowercased())
                 current = ""
             }
@@ -96,10 +112,13 @@ struct PropertyQueryReader {
     }
 
     /// "after 2015" is from 2016 on; "before march 2020" is before its first day.
-    private func dateBound(after index: Int, in tokens: [String], later: Bool) -> (comparator: PropertyQuery.Comparator, date: LocalDateTime)? {
+    private func dateBound(after index: Int, in tokens: [String], later: Bool) -> (
+        comparator: PropertyQuery.Comparator, date: LocalDateTime
+    )? {
         let rest = Array(tokens[(index + 1)...])
         if let first = rest.first, first.count == 4, let year = Int(first), (1000...2999).contains(year) {
-            return later ? (.greaterThanOrEqual, LocalDateTime(year: year + 1, month: 1, day: 1))
+            return later
+                ? (.greaterThanOrEqual, LocalDateTime(year: year + 1, month: 1, day: 1))
                 : (.lessThan, LocalDateTime(year: year, month: 1, day: 1))
         }
         var plain = context
@@ -119,8 +138,11 @@ struct PropertyQueryReader {
             guard let definition else { continue }
             for item in definition.cases {
                 let phrases = ([item.title] + item.synonyms).map { TextNormalizer().words($0).joined(separator: " ") }
-                if phrases.contains(where: { $0.count > 3 && (text.contains(" \($0) shelf ") || text.contains(" shelf \($0) ")) }) {
-                    filters.append(PropertyQuery.Filter(property: property.name, comparator: .equal, value: .enumCase(item.id)))
+                if phrases.contains(where: {
+                    $0.count > 3 && (text.contains(" \($0) shelf ") || text.contains(" shelf \($0) "))
+                }) {
+                    filters.append(
+                        PropertyQuery.Filter(property: property.name, comparator: .equal, value: .enumCase(item.id)))
                     break
                 }
             }

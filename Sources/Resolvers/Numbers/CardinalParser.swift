@@ -28,17 +28,20 @@ struct CardinalParser {
         var ordinal = false
         func finish() -> Reading? {
             guard last != .none || ordinal else { return nil }
-            return Reading(value: total + current, end: index, isOrdinal: ordinal, isDigits: allDigits, lastScale: lastScale)
+            return Reading(
+                value: total + current, end: index, isOrdinal: ordinal, isDigits: allDigits, lastScale: lastScale)
         }
         while index < end {
             let word = tokens[index]
             if word == "and" {
-                guard [.hundred, .scale, .tens].contains(last), index + 1 < end, startsNumber(tokens[index + 1]) else { break }
+                guard [.hundred, .scale, .tens].contains(last), index + 1 < end, startsNumber(tokens[index + 1]) else {
+                    break
+                }
                 if last == .tens, NumberWords.units[tokens[index + 1]] == nil { break }
                 index += 1
                 continue
             }
-            if (word == "a" || word == "an"), last == .none, index + 1 < end, isMultiplier(tokens[index + 1]) {
+            if word == "a" || word == "an", last == .none, index + 1 < end, isMultiplier(tokens[index + 1]) {
                 current = 1
                 last = .unit
                 allDigits = false
@@ -152,7 +155,9 @@ struct CardinalParser {
 
     /// Reads a token of digits: "12", "1,200", "12.50", "0033", "3rd", "100k", "2mil".
     static func digits(_ token: String) -> (value: Double, ordinal: Bool)? {
-        guard let first = token.unicodeScalars.first, first.properties.numericType != nil || first == "-" else { return nil }
+        guard let first = token.unicodeScalars.first, first.properties.numericType != nil || first == "-" else {
+            return nil
+        }
         var text = Substring(token)
         var ordinal = false
         var multiplier = 1.0

@@ -28,7 +28,9 @@ enum NumberReader {
     ///
     /// `preferFraction` decides a tie between an ordinal and a fraction of the same words
     /// ("a hundredth" is 100th where an Int is wanted, 0.01 where a Double is).
-    static func number(_ tokens: [String], from start: Int, limit: Int? = nil, preferFraction: Bool = false) -> NumberSpan? {
+    static func number(_ tokens: [String], from start: Int, limit: Int? = nil, preferFraction: Bool = false)
+        -> NumberSpan?
+    {
         let end = min(limit ?? tokens.count, tokens.count)
         var sign = 1.0
         var first = start

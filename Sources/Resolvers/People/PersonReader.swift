@@ -69,7 +69,9 @@ enum PersonReader {
             }
             if end > start {
                 let range = found[start].0.lowerBound..<found[end].0.upperBound
-                spans.append(TaggedSpan(range: range, type: .list(.person), value: .list(found[start...end].map { .person($0.1) })))
+                spans.append(
+                    TaggedSpan(
+                        range: range, type: .list(.person), value: .list(found[start...end].map { .person($0.1) })))
             }
             start = end + 1
         }

@@ -12,8 +12,12 @@ enum CurrencyWords {
         func add(_ code: String, _ words: [String], factor: Double = 1) {
             for word in words { table[word] = Currency(code: code, factor: factor) }
         }
-        add("USD", ["$", "dollar", "dollars", "usd", "buck", "bucks", "us $", "us dollar", "us dollars", "usd $",
-            "american dollars", "u s dollars", "greenback", "greenbacks"])
+        add(
+            "USD",
+            [
+                "$", "dollar", "dollars", "usd", "buck", "bucks", "us $", "us dollar", "us dollars", "usd $",
+                "american dollars", "u s dollars", "greenback", "greenbacks",
+            ])
         add("USD", ["grand", "grands"], factor: 1000)
         add("USD", ["cent", "cents", "¢", "c", "penny", "pennies"], factor: 0.01)
         add("USD", ["nickel", "nickels"], factor: 0.05)
@@ -34,8 +38,12 @@ enum CurrencyWords {
         add("NZD", ["nzd", "nzd $", "nz $", "new zealand dollars"])
         add("HKD", ["hkd", "hk $", "hong kong dollars"])
         add("MXN", ["mxn", "mxn $", "mex $", "mexican pesos", "pesos", "peso"])
-        add("MYR", ["myr", "rm", "ringgit", "ringgits", "malaysia ringgit", "malaysian ringgit", "malaysia ringgits",
-            "malaysian ringgits"])
+        add(
+            "MYR",
+            [
+                "myr", "rm", "ringgit", "ringgits", "malaysia ringgit", "malaysian ringgit", "malaysia ringgits",
+                "malaysian ringgits",
+            ])
         add("MYR", ["sen", "sens"], factor: 0.01)
         add("KWD", ["kwd", "dinar", "dinars", "kuwaiti dinar", "kuwaiti dinars"])
         add("LBP", ["lbp", "lebanese pounds", "lebanese pound"])

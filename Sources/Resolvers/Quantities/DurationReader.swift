@@ -9,7 +9,8 @@ enum DurationReader {
     static let wholeUnits: Set<String> = ["all", "full", "whole", "another", "the", "entire", "one", "a", "an"]
 
     static func read(_ tokens: [String], numbers: [NumberSpan]) -> [TaggedSpan] {
-        let parser = DateParser(tokens: tokens, context: ResolutionContext(now: LocalDateTime(year: 2000, month: 1, day: 1)),
+        let parser = DateParser(
+            tokens: tokens, context: ResolutionContext(now: LocalDateTime(year: 2000, month: 1, day: 1)),
             wholeText: false, numbers: numbers)
         var spans: [TaggedSpan] = []
         var index = 0
@@ -34,7 +35,9 @@ enum DurationReader {
         }
         // "all day", "another week", "three weekends", "a weekend"
         let next = parser.token(index + 1)
-        if wholeUnits.contains(token), let unit = DateMath.units[next], next.count > 1 { return (unit.seconds, index + 2) }
+        if wholeUnits.contains(token), let unit = DateMath.units[next], next.count > 1 {
+            return (unit.seconds, index + 2)
+        }
         if next == "weekend" || next == "weekends" {
             let count = parser.numbers[index]?.value ?? (["a", "one", "the"].contains(token) ? 1 : 0)
             if count > 0 { return (count * 2 * 86_400, index + 2) }

@@ -56,7 +56,9 @@ enum MoneyReader {
     }
 
     /// The amount of money starting at `start`.
-    static func read(_ tokens: [String], at start: Int, numbers: [Int: NumberSpan]) -> (amount: Double, code: String, end: Int)? {
+    static func read(_ tokens: [String], at start: Int, numbers: [Int: NumberSpan]) -> (
+        amount: Double, code: String, end: Int
+    )? {
         var cursor = start
         let prefix = currency(tokens, at: cursor)
         if let prefix { cursor = prefix.end }
@@ -93,7 +95,9 @@ enum MoneyReader {
         return (amount, currency.code, cursor)
     }
 
-    private static func minorPart(_ tokens: [String], at start: Int, numbers: [Int: NumberSpan]) -> (value: Double, end: Int)? {
+    private static func minorPart(_ tokens: [String], at start: Int, numbers: [Int: NumberSpan]) -> (
+        value: Double, end: Int
+    )? {
         var cursor = start
         let sawAnd = cursor < tokens.count && tokens[cursor] == "and"
         if sawAnd { cursor += 1 }
@@ -109,6 +113,8 @@ enum MoneyReader {
 
     static func money(_ amount: Double, _ currency: String, _ range: Range<Int>) -> TaggedSpan {
         let rounded = abs(amount) < 1e12 ? (amount * 1e8).rounded() / 1e8 : amount
-        return TaggedSpan(range: range, type: .currencyAmount, value: .currencyAmount(CurrencyAmount(amount: rounded, currency: currency)))
+        return TaggedSpan(
+            range: range, type: .currencyAmount,
+            value: .currencyAmount(CurrencyAmount(amount: rounded, currency: currency)))
     }
 }

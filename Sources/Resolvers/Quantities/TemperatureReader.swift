@@ -38,7 +38,9 @@ enum TemperatureReader {
                 start -= 1
             }
             let measurement = Measurement(value: value, unit: unit)
-            spans.append(TaggedSpan(range: start..<end, type: .measurement(dimension: "temperature"), value: .measurement(measurement)))
+            spans.append(
+                TaggedSpan(
+                    range: start..<end, type: .measurement(dimension: "temperature"), value: .measurement(measurement)))
         }
         return spans
     }

@@ -37,7 +37,9 @@ enum EmailScanner {
         else { return nil }
         if domain.hasPrefix("["), domain.hasSuffix("]") {
             let address = domain.dropFirst().dropLast().split(separator: ".", omittingEmptySubsequences: false)
-            guard address.count == 4, address.allSatisfy({ Int($0).map { (0...255).contains($0) } ?? false }) else { return nil }
+            guard address.count == 4, address.allSatisfy({ Int($0).map { (0...255).contains($0) } ?? false }) else {
+                return nil
+            }
             return text.lowercased()
         }
         guard URLScanner.isHost(String(domain), requireKnownTLD: false) else { return nil }

@@ -10,7 +10,8 @@ enum PhoneScanner {
         while index < characters.count {
             let character = characters[index]
             let previous: Character = index > 0 ? characters[index - 1] : " "
-            let startsHere = character.isNumber || ((character == "+" || character == "(") && index + 1 < characters.count)
+            let startsHere =
+                character.isNumber || ((character == "+" || character == "(") && index + 1 < characters.count)
             guard startsHere, !previous.isLetter, !previous.isNumber, !"*/+-=.$€£#".contains(previous) else {
                 index += 1
                 continue
@@ -59,7 +60,9 @@ enum PhoneScanner {
 
     static func validate(_ candidate: String, before: String) -> String? {
         let digits = candidate.filter(\.isNumber)
-        let main = candidate.lowercased().split(whereSeparator: { $0 == "x" || $0 == "e" }).first.map { $0.filter(\.isNumber) } ?? digits
+        let main =
+            candidate.lowercased().split(whereSeparator: { $0 == "x" || $0 == "e" }).first.map { $0.filter(\.isNumber) }
+            ?? digits
         guard (7...15).contains(main.count) else { return nil }
         if candidate.filter({ $0 == "(" }).count != candidate.filter({ $0 == ")" }).count { return nil }
         if candidate.dropFirst().contains("+"), !candidate.hasPrefix("(+") { return nil }
@@ -91,7 +94,7 @@ enum PhoneScanner {
             } else if token.allSatisfy(\.isNumber), token.count <= 5 {
                 number += token
                 groups += 1
-            } else if (token == "double" || token == "triple"), let next = digitWords[tokens[safe: index + 1] ?? ""] {
+            } else if token == "double" || token == "triple", let next = digitWords[tokens[safe: index + 1] ?? ""] {
                 number += String(repeating: next, count: token == "double" ? 2 : 3)
                 index += 1
             } else {

@@ -23,7 +23,8 @@ enum SequenceReader {
             if found.count == 1, found[0].count >= trimmed.count - 1 {
                 return [ResolvedCandidate(value: .url(found[0]), confidence: 1)]
             }
-            let spoken = trimmed.lowercased().replacingOccurrences(of: " dot ", with: ".").replacingOccurrences(of: " slash ", with: "/")
+            let spoken = trimmed.lowercased().replacingOccurrences(of: " dot ", with: ".").replacingOccurrences(
+                of: " slash ", with: "/")
             if spoken != trimmed.lowercased(), let url = URLScanner.extract(spoken).first, url.count == spoken.count {
                 return [ResolvedCandidate(value: .url(url), confidence: 0.8)]
             }
@@ -33,7 +34,9 @@ enum SequenceReader {
             if found.count == 1, found[0].count >= trimmed.count - 2 {
                 return [ResolvedCandidate(value: .phoneNumber(found[0]), confidence: 1)]
             }
-            if let spoken = PhoneScanner.spoken(TextNormalizer().words(trimmed), from: 0), spoken.end == TextNormalizer().words(trimmed).count {
+            if let spoken = PhoneScanner.spoken(TextNormalizer().words(trimmed), from: 0),
+                spoken.end == TextNormalizer().words(trimmed).count
+            {
                 return [ResolvedCandidate(value: .phoneNumber(spoken.number), confidence: 0.8)]
             }
             return []
@@ -60,7 +63,9 @@ enum SequenceReader {
                 if let address = EmailScanner.whole(token) {
                     spans.append(TaggedSpan(range: index..<index + 1, type: .email, value: .email(address)))
                 }
-            } else if token.contains(Character(".")), let url = URLScanner.extract(token).first, url.count == token.count {
+            } else if token.contains(Character(".")), let url = URLScanner.extract(token).first,
+                url.count == token.count
+            {
                 spans.append(TaggedSpan(range: index..<index + 1, type: .url, value: .url(url)))
             }
             // "john at example dot com"
@@ -75,7 +80,10 @@ enum SequenceReader {
         var index = 0
         while index < tokens.count {
             if let phone = PhoneScanner.spoken(tokens, from: index) {
-                spans.append(TaggedSpan(range: index..<phone.end, type: .phoneNumber, value: .phoneNumber(phone.number), confidence: 0.8))
+                spans.append(
+                    TaggedSpan(
+                        range: index..<phone.end, type: .phoneNumber, value: .phoneNumber(phone.number), confidence: 0.8
+                    ))
                 index = phone.end
             } else {
                 index += 1

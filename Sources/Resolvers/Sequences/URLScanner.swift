@@ -18,7 +18,9 @@ enum URLScanner {
         var found: [String] = []
         for piece in text.split(whereSeparator: { $0.isWhitespace || $0 == "," || $0 == "'" || $0 == "\"" }) {
             var word = String(piece)
-            if let scheme = schemes.compactMap({ word.lowercased().range(of: $0) }).min(by: { $0.lowerBound < $1.lowerBound }) {
+            if let scheme = schemes.compactMap({ word.lowercased().range(of: $0) }).min(by: {
+                $0.lowerBound < $1.lowerBound
+            }) {
                 word = String(word[scheme.lowerBound...])
                 word = trimmed(word)
                 if let url = withScheme(word) { found.append(url) }
@@ -44,7 +46,9 @@ enum URLScanner {
         let hostPort = rest.prefix { !"/?#".contains($0) }
         let host = hostPort.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
         if hostPort.contains(":") {
-            guard let port = hostPort.split(separator: ":").last, port.allSatisfy(\.isNumber), !port.isEmpty else { return nil }
+            guard let port = hostPort.split(separator: ":").last, port.allSatisfy(\.isNumber), !port.isEmpty else {
+                return nil
+            }
         }
         guard host == "localhost" || isIPv4(host) || isHost(host, requireKnownTLD: true) else { return nil }
         return lower
@@ -57,7 +61,9 @@ enum URLScanner {
         let labels = host.split(separator: ".")
         // "7.am" reads as a time, not a domain.
         if labels.count == 2, labels[0].count == 1, labels[0].allSatisfy(\.isNumber) { return nil }
-        if labels.count == 2, ["am", "pm"].contains(String(labels[1])), labels[0].allSatisfy(\.isNumber), labels[0].count < 2 {
+        if labels.count == 2, ["am", "pm"].contains(String(labels[1])), labels[0].allSatisfy(\.isNumber),
+            labels[0].count < 2
+        {
             return nil
         }
         return lower
@@ -71,10 +77,15 @@ enum URLScanner {
     /// Labels of letters, digits and hyphens; a top-level domain of two or more letters.
     static func isHost(_ host: String, requireKnownTLD: Bool) -> Bool {
         let labels = host.lowercased().split(separator: ".", omittingEmptySubsequences: false)
-        guard labels.count >= 2, let tld = labels.last, tld.count >= 2, tld.allSatisfy({ $0.isLetter && $0.isASCII }) else {
+        guard labels.count >= 2, let tld = labels.last, tld.count >= 2, tld.allSatisfy({ $0.isLetter && $0.isASCII })
+        else {
             return false
         }
-        guard labels.allSatisfy({ !$0.isEmpty && $0.count <= 63 && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") } })
+        guard
+            labels.allSatisfy({
+                !$0.isEmpty && $0.count <= 63
+                    && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+            })
         else { return false }
         return !requireKnownTLD || tlds.contains(String(tld))
     }
