@@ -56,7 +56,7 @@ public struct AppModel: Sendable {
         var types = collected
         let values = (try? await E.defaultQuery.suggestedEntities()) ?? []
         var properties: [PropertyDefinition] = []
-        if let sample = values.first {
+        if let sample = values.first ?? E.metadataPrototype {
             for found in EntityIntrospection.properties(of: sample) {
                 Swift.type(of: found.property).collectTypes(into: &types)
                 properties.append(

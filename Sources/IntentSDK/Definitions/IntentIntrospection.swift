@@ -1,3 +1,4 @@
+import Foundation
 import IntentModel
 
 /// Reads an intent's `@Parameter`s with `Mirror`: names, types, values.
@@ -24,7 +25,7 @@ enum IntentIntrospection {
         let parameters = bindNames(intent).map { found -> ParameterDefinition in
             let kind = Swift.type(of: found.parameter)
             kind.collectTypes(into: &types)
-            let defaultValue = found.parameter.defaultIntentValue.map(DefaultValue.value)
+            let defaultValue = found.parameter.defaultIntentValue.map(defaultValue)
             return ParameterDefinition(
                 name: found.name, title: found.parameter.parameterTitle, type: qualify(kind.valueType, app: appID),
                 isOptional: kind.isOptional, defaultValue: defaultValue, requestValueDialog: found.parameter.requestValueDialog,
@@ -34,6 +35,12 @@ enum IntentIntrospection {
             id: "\(appID).\(type.identifier)", title: type.title.text, description: type.description?.text ?? "", parameters: parameters,
             isDiscoverable: type.isDiscoverable, openAppWhenRun: type.openAppWhenRun, authenticationPolicy: type.authenticationPolicy.model,
             parameterSummary: summaryText(of: type), adoptedSchema: type.assistantSchema?.identifier)
+    }
+
+    /// A Date default made when the intent was (`default: .now`) is the time of the request.
+    private static func defaultValue(_ value: Value) -> DefaultValue {
+        if case .date(let date) = value, let instant = date.date(in: .current), abs(instant.timeIntervalSinceNow) < 5 { return .now }
+        return .value(value)
     }
 
     private static func summaryText<Intent: AppIntent>(of type: Intent.Type) -> String? {

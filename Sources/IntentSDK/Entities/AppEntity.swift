@@ -26,11 +26,15 @@ public protocol AppEntity: IntentValue, Identifiable where ID: LosslessStringCon
     /// The assistant schema the entity adopts (`.mail.account`).
     static var assistantSchema: AssistantSchema? { get }
     var displayRepresentation: DisplayRepresentation { get }
+    /// An instance the SDK reads `@Property` types from when the default query lists no
+    /// entities at start (a store that begins empty). Default nil.
+    static var metadataPrototype: Self? { get }
 }
 
 extension AppEntity {
     public static var entityTypeName: String { defaultIdentifier(for: Self.self, droppingSuffix: "Entity", lowercaseFirst: false) }
     public static var assistantSchema: AssistantSchema? { nil }
+    public static var metadataPrototype: Self? { nil }
 
     public static var intentValueType: ValueType { .entity(entityTypeName) }
     public static func fromIntentValue(_ value: Value) async throws -> Self? {

@@ -15,7 +15,7 @@
 ///     }
 /// }
 /// ```
-public protocol AppShortcutsProvider {
+public protocol AppShortcutsProvider: Sendable {
     @AppShortcutsBuilder static var appShortcuts: [AppShortcut] { get }
 }
 

@@ -14,7 +14,7 @@
 ///     static func registerDependencies(in manager: AppDependencyManager) { manager.add { TaskStore() } }
 /// }
 /// ```
-public protocol IntentApp {
+public protocol IntentApp: Sendable {
     /// The short stable id, prefix of the intent ids (`tasks`).
     static var id: String { get }
     /// The name people say and see ("Mighty Tasks").

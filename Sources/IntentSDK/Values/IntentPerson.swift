@@ -65,3 +65,19 @@ public struct IntentCurrencyAmount: IntentValue, Hashable, CustomStringConvertib
     /// `12.50 USD`.
     public var description: String { "\(Value.double(amount).displayText) \(currencyCode)" }
 }
+
+/// An e-mail address.
+public struct EmailAddress: IntentValue, Hashable, CustomStringConvertible {
+    public var address: String
+    public init(_ address: String) { self.address = address }
+    public static var intentValueType: ValueType { .email }
+    public static func fromIntentValue(_ value: Value) async throws -> EmailAddress? {
+        switch value {
+        case .email(let s), .string(let s): EmailAddress(s)
+        case .person(let p): p.email.map(EmailAddress.init)
+        default: nil
+        }
+    }
+    public var intentValue: Value { .email(address) }
+    public var description: String { address }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import IntentSDK
+
+/// Calendar (demo-apps.md, app 7).
+public enum CalendarApp: IntentApp {
+    public static let id = "calendar"
+    public static let name = "Calendar"
+    public static let intents: [any AppIntent.Type] = [CreateEvent.self, OpenEvent.self, NextEvent.self, BookAppointment.self]
+    public static let shortcuts: (any AppShortcutsProvider.Type)? = CalendarShortcuts.self
+    public static func registerDependencies(in manager: AppDependencyManager) { manager.add(dependency: { EventStore() }) }
+}
+
+struct EventRecord: Sendable {
+    var id: String
+    var title: String
+    var start: Date
+    var end: Date?
+    var notes: String?
+}
+
+actor EventStore {
+    private(set) var events = [
+        EventRecord(id: "standup", title: "Team standup", start: DemoApps.date(2026, 11, 23, 9, 30)),
+        EventRecord(id: "dentist", title: "Dentist", start: DemoApps.date(2026, 11, 25, 15, 0)),
+    ]
+    func add(title: String, start: Date, end: Date?, notes: String?) -> EventRecord {
+        let record = EventRecord(id: "event-\(events.count + 1)", title: title, start: start, end: end, notes: notes)
+        events.append(record)
+        return record
+    }
+}
+
+struct EventEntity: AppEntity {
+    static let typeDisplayRepresentation: TypeDisplayRepresentation = "Event"
+    static let defaultQuery = EventQuery()
+    let id: String
+    @Property(title: "Title") var title: String = ""
+    @Property(title: "Start Date") var startDate: Date = Date(timeIntervalSince1970: 0)
+    @Property(title: "End Date") var endDate: Date?
+    @Property(title: "Notes") var notes: String?
+    var displayRepresentation: DisplayRepresentation { DisplayRepresentation(title: "\(title)", subtitle: "\(DemoApps.time(startDate))") }
+
+    init(_ record: EventRecord) {
+        id = record.id
+        title = record.title
+        startDate = record.start
+        endDate = record.end
+        notes = record.notes
+    }
+}
+
+struct EventQuery: EntityStringQuery {
+    @Dependency var store: EventStore
+    func entities(for identifiers: [String]) async throws -> [EventEntity] {
+        await store.events.filter { identifiers.contains($0.id) }.map(EventEntity.init)
+    }
+    func suggestedEntities() async throws -> [EventEntity] { await store.events.map(EventEntity.init) }
+    func entities(matching string: String) async throws -> [EventEntity] {
+        await store.events.filter { $0.title.localizedCaseInsensitiveContains(string) }.map(EventEntity.init)
+    }
+}
+
+/// A named thing with a fixed list (services, locations): the same shape twice.
+struct ServiceEntity: AppEntity {
+    static let typeDisplayRepresentation: TypeDisplayRepresentation = "Service"
+    static let defaultQuery = ServiceQuery()
+    static let all = [ServiceEntity(id: "haircut", name: "Haircut"), ServiceEntity(id: "checkup", name: "Dental checkup"),
+                      ServiceEntity(id: "massage", name: "Massage")]
+    let id: String
+    @Property(title: "Name") var name: String = ""
+    var displayRepresentation: DisplayRepresentation { DisplayRepresentation(title: "\(name)") }
+    init(id: String, name: String) {
+        self.id = id
+        self.name = name
+    }
+}
+
+struct ServiceQuery: EnumerableEntityQuery {
+    func allEntities() async throws -> [ServiceEntity] { ServiceEntity.all }
+    func entities(for identifiers: [String]) async throws -> [ServiceEntity] { ServiceEntity.all.filter { identifiers.contains($0.id) } }
+}
+
+struct LocationEntity: AppEntity {
+    static let typeDisplayRepresentation: TypeDisplayRepresentation = "Location"
+    static let defaultQuery = LocationQuery()
+    static let all = [LocationEntity(id: "downtown", name: "Downtown"), LocationEntity(id: "uptown", name: "Uptown")]
+    let id: String
+    @Property(title: "Name") var name: String = ""
+    var displayRepresentation: DisplayRepresentation { DisplayRepresentation(title: "\(name)") }
+    init(id: String, name: String) {
+        self.id = id
+        self.name = name
+    }
+}
+
+struct LocationQuery: EnumerableEntityQuery {
+    func allEntities() async throws -> [LocationEntity] { LocationEntity.all }
+    func entities(for identifiers: [String]) async throws -> [LocationEntity] { LocationEntity.all.filter { identifiers.contains($0.id) } }
+}
+
+struct CreateEvent: AppIntent {
+    static let title: LocalizedStringResource = "Create Event"
+    static let description: IntentDescription? = "Creates a calendar event, then offers to open it."
+    static var parameterSummary: ParameterSummary<CreateEvent>? { Summary("Create \(\.$title) at \(\.$startDate)") }
+    @Parameter(title: "Title", requestValueDialog: "What's the event called?") var title: String
+    @Parameter(title: "Start Date", requestValueDialog: "When does it start?") var startDate: Date
+    @Parameter(title: "End Date") var endDate: Date?
+    @Parameter(title: "Notes") var notes: String?
+    @Dependency var store: EventStore
+
+    func perform() async throws -> some IntentResult & ReturnsValue<EventEntity> & OpensIntent {
+        let event = EventEntity(await store.add(title: title, start: startDate, end: endDate, notes: notes))
+        return .result(value: event, opensIntent: OpenEvent(event: event), dialog: "Created \(title) at \(DemoApps.time(startDate))")
+    }
+}
+
+struct OpenEvent: AppIntent {
+    static let title: LocalizedStringResource = "Open Event"
+    static let description: IntentDescription? = "Opens an event."
+    static let openAppWhenRun = true
+    static var parameterSummary: ParameterSummary<OpenEvent>? { Summary("Open \(\.$event)") }
+    @Parameter(title: "Event", requestValueDialog: "Which event?") var event: EventEntity
+
+    init() {}
+    init(event: EventEntity) { self.event = event }
+
+    func perform() async throws -> some IntentResult { .result(dialog: "Opening \(event.title)") }
+}
+
+struct NextEvent: AppIntent {
+    static let title: LocalizedStringResource = "Next event"
+    static let description: IntentDescription? = "Tells the next event."
+    @Dependency var store: EventStore
+
+    func perform() async throws -> some IntentResult & ReturnsValue<EventEntity> {
+        let events = await store.events.sorted { $0.start < $1.start }
+        guard let next = events.first(where: { $0.start >= Date() }) ?? events.last else { throw IntentError("You have no events") }
+        return .result(value: EventEntity(next), dialog: "Your next event is \(next.title) at \(DemoApps.time(next.start))")
+    }
+}
+
+struct BookAppointment: AppIntent {
+    static let title: LocalizedStringResource = "Book Appointment"
+    static let description: IntentDescription? = "Books an appointment for a service at a location."
+    static var parameterSummary: ParameterSummary<BookAppointment>? { Summary("Book \(\.$service) at \(\.$location)") }
+    @Parameter(title: "Service", requestValueDialog: "Which service would you like?") var service: ServiceEntity
+    @Parameter(title: "Preferred Date") var preferredDate: Date?
+    @Parameter(title: "Location", requestValueDialog: "Which location would you like to visit?") var location: LocationEntity
+    @Parameter(title: "Duration (minutes)", default: 60) var duration: Int
+
+    func perform() async throws -> some IntentResult {
+        let when = preferredDate.map { " at \(DemoApps.time($0))" } ?? ""
+        return .result(dialog: "Booked a \(duration)-minute \(service.name) at \(location.name)\(when)")
+    }
+}
+
+struct CalendarShortcuts: AppShortcutsProvider {
+    static var appShortcuts: [AppShortcut] {
+        AppShortcut(intent: CreateEvent(), phrases: ["create [an] event [called] \(\.$title) (on|at) \(\.$startDate)"],
+                    shortTitle: "Create Event", systemImageName: "calendar.badge.plus")
+        AppShortcut(intent: OpenEvent(), phrases: ["open [the] \(\.$event) event"], shortTitle: "Open Event", systemImageName: "calendar")
+        AppShortcut(intent: NextEvent(), phrases: ["what is my next event"], shortTitle: "Next Event", systemImageName: "clock")
+        AppShortcut(intent: BookAppointment(), phrases: ["book [a] \(\.$service) [appointment]"], shortTitle: "Book", systemImageName: "person")
+    }
+}

@@ -1,2 +1,0 @@
-// Serves the demo apps over the daemon's socket (issue 5).
-print("demo-apps: not built yet")

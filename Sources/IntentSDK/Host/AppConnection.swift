@@ -1,0 +1,217 @@
+import IntentModel
+import Logging
+import NIOCore
+import NIOPosix
+import Synchronization
+import Wire
+
+/// Serves a host's apps over the daemon's socket: connects, registers every app, answers
+/// `intent.perform` and `entity.query`, and when the daemon goes away (a restart)
+/// connects again with back-off, until the task running ``run()`` is cancelled.
+///
+/// ```swift
+/// let host = await IntentHost(apps: [MightyTasks.self])
+/// let connection = AppConnection(host: host, socketPath: "/run/user/1000/intentd.sock", logger: logger)
+/// try await connection.run()
+/// ```
+public final class AppConnection: Sendable {
+    /// How apps register: with the definition from code, or by id when the daemon's phrase
+    /// files declare the app (its richer phrases then stay in use).
+    public enum Registration: Sendable {
+        /// Register by id when the daemon declares the app, else with the definition from code.
+        case preferDeclared
+        /// Always register the definition extracted from code.
+        case definition
+    }
+
+    public let host: IntentHost
+    public let socketPath: String
+    public let registration: Registration
+    let logger: Logger
+    /// Back-off between connection attempts: starts at the first, doubles up to the second.
+    let backoff: (initial: Duration, maximum: Duration)
+    private let registered = Mutex<[CheckedContinuation<Void, Never>]?>([])
+
+    public init(
+        host: IntentHost, socketPath: String, registration: Registration = .preferDeclared, logger: Logger,
+        backoff: (initial: Duration, maximum: Duration) = (.milliseconds(100), .seconds(5))
+    ) {
+        self.host = host
+        self.socketPath = socketPath
+        self.registration = registration
+        self.logger = logger
+        self.backoff = backoff
+    }
+
+    /// Returns once every app has registered for the first time.
+    public func waitUntilRegistered() async {
+        await withCheckedContinuation { continuation in
+            let now = registered.withLock { waiters -> Bool in
+                guard waiters != nil else { return true }
+                waiters?.append(continuation)
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+
+    /// Connects and serves until cancelled, reconnecting whenever the connection ends.
+    public func run() async throws {
+        var delay = backoff.initial
+        while !Task.isCancelled {
+            do {
+                let wasRegistered = Mutex(false)
+                defer { if wasRegistered.withLock({ $0 }) { delay = backoff.initial } }
+                try await serveOnce { wasRegistered.withLock { $0 = true } }
+                logger.notice("daemon closed the connection", metadata: ["socket": "\(socketPath)"])
+            } catch is CancellationError {
+                return
+            } catch {
+                logger.debug("cannot serve apps", metadata: ["socket": "\(socketPath)", "error": "\(error)"])
+            }
+            guard !Task.isCancelled else { return }
+            try? await Task.sleep(for: delay)
+            delay = min(delay * 2, backoff.maximum)
+        }
+    }
+
+    /// One connection: connect, register, serve until it closes.
+    private func serveOnce(onRegistered: @escaping @Sendable () -> Void) async throws {
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connect(unixDomainSocketPath: socketPath) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                }
+            }
+        try await channel.executeThenClose { inbound, outbound in
+            let (lines, output) = AsyncStream<String>.makeStream()
+            let calls = PendingCalls(output: output)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for await line in lines { try await outbound.write(ByteBuffer(string: line + "\n")) }
+                }
+                group.addTask {
+                    try await self.register(calls)
+                    onRegistered()
+                    self.markRegistered()
+                }
+                try await withThrowingDiscardingTaskGroup { handlers in
+                    var framer = LineFramer()
+                    for try await buffer in inbound {
+                        framer.append(buffer.readableBytesView)
+                        while let frame = framer.next() {
+                            guard case .line(let line) = frame, let message = try? Message(line: line) else { continue }
+                            switch message {
+                            case .response(let response): calls.receive(response)
+                            case .request(let request):
+                                handlers.addTask { calls.send(.response(await self.answer(request))) }
+                            case .notification: break
+                            }
+                        }
+                    }
+                }
+                calls.closeAll()
+                output.finish()
+                group.cancelAll()
+            }
+        }
+    }
+
+    private func register(_ calls: PendingCalls) async throws {
+        for model in host.models {
+            let app = model.definition
+            if registration == .preferDeclared {
+                do {
+                    _ = try await calls.call(Methods.RegisterApp.name, .object([("app", .string(app.id))]))
+                    logger.info("app registered (declared by the daemon's phrase files)", metadata: ["app": "\(app.id)"])
+                    continue
+                } catch let error as RPCError where error.code == .invalidDefinition {
+                    // Not declared there: register the definition from code.
+                }
+            }
+            _ = try await calls.call(Methods.RegisterApp.name, Methods.RegisterApp.Parameters(app: app).json)
+            logger.info("app registered", metadata: ["app": "\(app.id)"])
+        }
+    }
+
+    private func markRegistered() {
+        let waiters = registered.withLock { waiters in
+            defer { waiters = nil }
+            return waiters ?? []
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Answers one request of the daemon.
+    func answer(_ request: Request) async -> Response {
+        do {
+            switch request.method {
+            case Methods.PerformIntent.name:
+                let params = try Methods.PerformIntent.Parameters(json: request.params ?? .object([]))
+                let reply = await host.perform(params.call, confirmed: params.confirmed)
+                return Response(id: request.id, result: reply.json)
+            case Methods.QueryEntities.name:
+                let query = try Wire.EntityQuery(json: request.params ?? .object([]))
+                return Response(id: request.id, result: try await host.query(query).json)
+            default:
+                throw RPCError(.methodNotFound, "Method not found", data: .object([("method", .string(request.method))]))
+            }
+        } catch let error as RPCError {
+            return Response(id: request.id, error: error)
+        } catch {
+            return Response(id: request.id, error: RPCError(.internalError, "Internal error", data: .object([("reason", .string("\(error)"))])))
+        }
+    }
+}
+
+extension AppConnection.Registration: Equatable {}
+
+/// The calls this side made and waits on, matched by id.
+final class PendingCalls: Sendable {
+    private struct State {
+        var nextID = 1
+        var waiting: [Int: CheckedContinuation<JSONValue, any Error>] = [:]
+        var closed = false
+    }
+
+    private let state = Mutex(State())
+    private let output: AsyncStream<String>.Continuation
+
+    init(output: AsyncStream<String>.Continuation) { self.output = output }
+
+    func send(_ message: Message) { output.yield(message.serialized) }
+
+    func call(_ method: String, _ params: JSONValue) async throws -> JSONValue {
+        try await withCheckedThrowingContinuation { continuation in
+            let id = state.withLock { state -> Int? in
+                guard !state.closed else { return nil }
+                defer { state.nextID += 1 }
+                state.waiting[state.nextID] = continuation
+                return state.nextID
+            }
+            guard let id else {
+                continuation.resume(throwing: RPCError(.appDisconnected, "The connection closed"))
+                return
+            }
+            send(.request(Request(id: .number(id), method: method, params: params)))
+        }
+    }
+
+    func receive(_ response: Response) {
+        guard case .number(let id)? = response.id else { return }
+        let waiter = state.withLock { $0.waiting.removeValue(forKey: id) }
+        switch response.outcome {
+        case .success(let result): waiter?.resume(returning: result)
+        case .failure(let error): waiter?.resume(throwing: error)
+        }
+    }
+
+    func closeAll() {
+        let waiters = state.withLock { state in
+            state.closed = true
+            defer { state.waiting = [:] }
+            return Array(state.waiting.values)
+        }
+        for waiter in waiters { waiter.resume(throwing: RPCError(.appDisconnected, "The connection closed")) }
+    }
+}
