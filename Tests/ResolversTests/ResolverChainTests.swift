@@ -79,7 +79,10 @@ import Testing
         #expect(Fixtures.resolve(text, as: type) == expected)
     }
 
-    @Test(arguments: [("john", "john"), ("my wife", "sarah"), ("mom", "mary"), ("Alex Kim", "alex"), ("mum", "mary")])
+    @Test(arguments: [
+        ("john", "john"), ("my wife", "sarah"), ("mom", "mary"), ("Alex Kim", "alex"), ("mum", "mary"), ("jon", "john"),
+        ("sara appleseed", "sarah"),
+    ])
     func people(text: String, id: String) {
         guard case .person(let person)? = Fixtures.resolve(text, as: .person) else {
             Issue.record("\(text) is not a person")

@@ -52,9 +52,30 @@ struct TypedResolver {
                 measurement.value = -measurement.value
                 return ResolvedCandidate(value: .measurement(measurement), confidence: candidate.confidence)
             }
-        case .person, .list:
+        case .person:
+            let exact = spans(text, as: type)
+            return exact.isEmpty ? nearPeople(text) : exact
+        case .list:
             return spans(text, as: type)
         }
+    }
+
+    /// Contacts whose name or alias is a near miss of `text` ("jon", "sara appleseed").
+    func nearPeople(_ text: String) -> [ResolvedCandidate] {
+        let wanted = PersonReader.words(text).joined(separator: " ")
+        guard wanted.count >= 3 else { return [] }
+        var best: [Person: Double] = [:]
+        for contact in context.contacts {
+            let full = PersonReader.words(contact.person.name)
+            let names =
+                [full.joined(separator: " "), full.first ?? ""]
+                + contact.aliases.map { PersonReader.words($0).joined(separator: " ") }
+            let score = names.map { ChoiceIndex.similarity(wanted, $0) }.max() ?? 0
+            if score >= 0.75 { best[contact.person] = max(best[contact.person] ?? 0, score * 0.9) }
+        }
+        guard let top = best.values.max() else { return [] }
+        return best.filter { $0.value >= top - 0.05 }.sorted { $0.value > $1.value }
+            .map { ResolvedCandidate(value: .person($0.key), confidence: $0.value) }
     }
 
     /// Numbers: the literal forms first ("1.3e6", "-1,200"), then words.
