@@ -91,6 +91,18 @@ import Testing
         #expect(person.id == id)
     }
 
+    @Test func twoPeopleWithOneFirstNameAreBothOffered() {
+        let context = ResolutionContext(
+            now: Fixtures.now, timeZone: Fixtures.utc,
+            contacts: Fixtures.contacts + [Contact(person: Person(id: "john2", name: "John Smith"))])
+        guard case .resolved(let candidates) = Fixtures.chain.resolve("john", as: .person, context: context) else {
+            Issue.record("not resolved")
+            return
+        }
+        #expect(
+            Set(candidates.compactMap { if case .person(let p) = $0.value { p.id } else { nil } }) == ["john", "john2"])
+    }
+
     @Test func listOfPeople() {
         guard case .list(let items)? = Fixtures.resolve("john, sarah and alex", as: .list(.person)) else {
             Issue.record("not a list")

@@ -45,19 +45,25 @@ enum PersonReader {
         guard !contacts.isEmpty, !tokens.isEmpty else { return [] }
         let byFirst = index(contacts)
         var found: [(Range<Int>, Person)] = []
+        var spans: [TaggedSpan] = []
         var index = 0
         while index < tokens.count {
-            let match = (byFirst[tokens[index]] ?? []).first { words, _ in
+            let matches = (byFirst[tokens[index]] ?? []).filter { words, _ in
                 index + words.count <= tokens.count && words.indices.allSatisfy { tokens[index + $0] == words[$0] }
             }
-            if let (words, person) = match {
-                found.append((index..<index + words.count, person))
-                index += words.count
-            } else {
+            guard let longest = matches.first?.0.count else {
                 index += 1
+                continue
             }
+            // Two Johns are both offered, so the router can ask which one.
+            var seen: Set<Person> = []
+            for (words, person) in matches where words.count == longest && seen.insert(person).inserted {
+                spans.append(
+                    TaggedSpan(range: index..<index + longest, type: .person, value: .person(person), confidence: 1))
+            }
+            if let first = matches.first { found.append((index..<index + longest, first.1)) }
+            index += longest
         }
-        var spans = found.map { TaggedSpan(range: $0.0, type: .person, value: .person($0.1)) }
         // Lists: people joined by "and" ("john and sarah", "john sarah and alex").
         var start = 0
         while start < found.count {
