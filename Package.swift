@@ -75,7 +75,10 @@ let package = Package(
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "IntentTesting"]),
         .testTarget(name: "WireTests", dependencies: ["Wire", "IntentTesting"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "Wire", "IntentTesting"]),
-        .testTarget(name: "IntentSDKTests", dependencies: ["IntentSDK", "DemoApps", "IntentTesting"]),
+        .testTarget(
+            name: "IntentSDKTests",
+            dependencies: ["IntentSDK", "DemoApps", "IntentTesting", "IntentModel", "Phrases", "Routing", "Wire", "Daemon"]
+        ),
         .testTarget(name: "intentdTests", dependencies: ["IntentTesting"]),
     ],
     swiftLanguageModes: [.v6]

@@ -235,3 +235,17 @@ public struct EnumCase: Hashable, Sendable {
         self.synonyms = synonyms
     }
 }
+
+extension IntentDefinition {
+    /// A dialog template ("Do you want to transfer ${amount} to ${recipient}?") with each
+    /// `${parameter}` replaced by its value's display text; unknown or unset names stay as written.
+    public func interpolate(_ template: String, values: (String) -> JSONValue?) -> String {
+        var text = template
+        for parameter in parameters where text.contains("${\(parameter.name)}") {
+            guard let raw = values(parameter.name) else { continue }
+            let shown = Value(json: raw, as: parameter.type)?.displayText ?? raw.serialized
+            text = text.replacingOccurrences(of: "${\(parameter.name)}", with: shown)
+        }
+        return text
+    }
+}

@@ -179,13 +179,7 @@ struct Conversation: Sendable {
 
     /// "Do you want to transfer ${amount} to ${recipient}?" with the values' display text.
     func interpolate(_ text: String, _ call: PendingCall) -> String {
-        var out = text
-        for parameter in call.intent.parameters {
-            guard let raw = call.value(parameter.name) else { continue }
-            let shown = Value(json: raw, as: parameter.type)?.displayText ?? raw.serialized
-            out = out.replacingOccurrences(of: "${\(parameter.name)}", with: shown)
-        }
-        return out
+        call.intent.interpolate(text, values: call.value)
     }
 
     func authorize(_ intent: IntentDefinition, _ client: Client) throws(RPCError) {

@@ -1,0 +1,108 @@
+// The matcher's cost against the number of phrases (issue 2: "the time per utterance
+// growing less than 2× from 1,000 to 10,000 intents"), and the full pipeline on the demo
+// apps. Figures and how to read them: docs/performance.md.
+//
+//     cd Benchmarks && swift package --disable-sandbox benchmark
+import Benchmark
+import IntentModel
+import Phrases
+import Routing
+import Synchronization
+import SyntheticApps
+
+/// Compiled matchers and libraries by size, built in a benchmark's `setup` so that the
+/// measured closure only matches.
+final class Fixtures: Sendable {
+    static let shared = Fixtures()
+
+    private let libraries = Mutex<[Int: PhraseLibrary]>([:])
+    private let matchers = Mutex<[Int: Matcher]>([:])
+    private let demoRouter = Mutex<Router?>(nil)
+
+    func library(_ size: Int) -> PhraseLibrary {
+        if let library = libraries.withLock({ $0[size] }) { return library }
+        let library = SyntheticLibrary.library(intentCount: size)
+        libraries.withLock { $0[size] = library }
+        return library
+    }
+
+    func matcher(_ size: Int) -> Matcher {
+        if let matcher = matchers.withLock({ $0[size] }) { return matcher }
+        let matcher = PhraseCompiler.compile(library(size)).matcher
+        matchers.withLock { $0[size] = matcher }
+        return matcher
+    }
+
+    func router() -> Router {
+        if let router = demoRouter.withLock({ $0 }) { return router }
+        let router = Router(phrasesAt: [SyntheticLibrary.demoPhrasesPath])
+        demoRouter.withLock { $0 = router }
+        return router
+    }
+}
+
+/// Typical requests to the demo apps, as a person says them (demo-apps.md).
+let demoUtterances = [
+    "add milk to my groceries list",
+    "how many tasks are left in mighty tasks",
+    "um could you add buy eggs to the shopping list",
+    "remind me to call mom tomorrow",
+    "what's the weather like in paris",
+    "turn on the lights in the kitchen",
+    "i spent twelve dollars on coffee",
+    "show my total expenses",
+    "add the martian to my reading shelf",
+    "how many books have i read",
+]
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .throughput, .mallocCountTotal],
+        timeUnits: .microseconds,
+        warmupIterations: 3,
+        maxDuration: .seconds(8),
+        maxIterations: 400
+    )
+    let utterances = BenchmarkUtterance.all
+
+    // (a) One iteration matches all 20 utterances: divide by 20 for the time per utterance.
+    for size in SyntheticLibrary.sizes {
+        Benchmark("Matcher.match 20 utterances, \(size) intents") { benchmark in
+            let matcher = Fixtures.shared.matcher(size)
+            benchmark.startMeasurement()
+            for utterance in utterances {
+                blackHole(matcher.match(utterance.tokens, spans: utterance.spans, limit: 5))
+            }
+        } setup: {
+            _ = Fixtures.shared.matcher(size)
+        }
+    }
+
+    // (b) Compiling a loaded library into one automaton.
+    for size in SyntheticLibrary.sizes {
+        Benchmark(
+            "PhraseCompiler.compile, \(size) intents",
+            configuration: .init(
+                metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident], timeUnits: .milliseconds,
+                warmupIterations: 0, maxDuration: .seconds(20), maxIterations: size >= 10_000 ? 3 : 10)
+        ) { benchmark in
+            let library = Fixtures.shared.library(size)
+            benchmark.startMeasurement()
+            blackHole(PhraseCompiler.compile(library))
+        } setup: {
+            _ = Fixtures.shared.library(size)
+        }
+    }
+
+    // (c) The whole path of one utterance on the demo apps: normalize, tag, match, extract.
+    Benchmark("Router.route \(demoUtterances.count) demo utterances") { benchmark in
+        let router = Fixtures.shared.router()
+        let now = LocalDateTime(year: 2026, month: 11, day: 19, hour: 9)
+        benchmark.startMeasurement()
+        for utterance in demoUtterances {
+            blackHole(router.route(utterance, now: now))
+        }
+    } setup: {
+        _ = Fixtures.shared.router()
+    }
+}

@@ -1,0 +1,50 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The benchmarks are their own package, so the main package carries no benchmark
+// dependency and `swift build` at the root does not build them.
+//
+// Run from this folder:
+//     swift package --disable-sandbox benchmark
+// (see docs/performance.md for the figures and how to read them).
+let package = Package(
+    name: "intentd-benchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "intentd", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // Deterministic synthetic apps (100 to 10,000 intents) and the utterances run against them.
+        .target(
+            name: "SyntheticApps",
+            dependencies: [
+                .product(name: "Phrases", package: "intentd"),
+                .product(name: "IntentModel", package: "intentd"),
+            ]
+        ),
+        .executableTarget(
+            name: "MatcherBenchmark",
+            dependencies: [
+                "SyntheticApps",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Phrases", package: "intentd"),
+                .product(name: "Routing", package: "intentd"),
+                .product(name: "IntentModel", package: "intentd"),
+            ],
+            path: "Benchmarks/MatcherBenchmark",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // Matches the benchmark utterances once per size and prints what was matched and how
+        // long it took; the program to run under `valgrind --tool=callgrind`.
+        .executableTarget(
+            name: "matcher-probe",
+            dependencies: [
+                "SyntheticApps",
+                .product(name: "Phrases", package: "intentd"),
+                .product(name: "IntentModel", package: "intentd"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,74 @@
+import DemoApps
+import IntentModel
+import IntentSDK
+import IntentTesting
+import Testing
+import Wire
+
+/// Every demo intent, from an utterance through the Phrases/ router to the app's reply,
+/// in-process.
+@Suite struct DemoIntentTests {
+    struct Case: Sendable, CustomStringConvertible {
+        var utterance: String
+        var intent: String
+        var reply: String
+        var description: String { utterance }
+    }
+
+    static let cases: [Case] = [
+        Case(utterance: "how many tasks are left", intent: "tasks.count", reply: "Number of the opened tasks is 5"),
+        Case(utterance: "add buy bread to my groceries list", intent: "tasks.add", reply: "Task 'buy bread' added"),
+        Case(utterance: "show my tasks", intent: "tasks.list", reply: "You have 5 open tasks"),
+        Case(utterance: "delete all my tasks", intent: "tasks.deleteAll", reply: "confirm: Are you sure you want to delete all your tasks?"),
+        Case(utterance: "open a task", intent: "tasks.open",
+             reply: "choose task: What task would like to open? [Buy milk, Call mom, Prepare slides, Book dentist appointment, Buy eggs]"),
+        Case(utterance: "open the task buy milk", intent: "tasks.open", reply: "Opening your task"),
+        Case(utterance: "delete the task buy eggs", intent: "tasks.delete", reply: "confirm: Are you sure you want to delete 'Buy eggs'?"),
+        Case(utterance: "complete prepare slides", intent: "tasks.complete", reply: "Marked 'Prepare slides' as done"),
+        Case(utterance: "open currently reading in library", intent: "library.openCurrentlyReading", reply: "Opening Currently Reading"),
+        Case(utterance: "open my want to read shelf", intent: "library.openShelf", reply: "Opening Want to Read"),
+        Case(utterance: "open the book dune", intent: "library.openBook", reply: "Opening Dune"),
+        Case(utterance: "add the book neuromancer", intent: "library.addBook", reply: "Added Neuromancer to Library!"),
+        Case(utterance: "add the book the lost world", intent: "library.addBook", reply: "needsValue authorName: Who wrote the book?"),
+        Case(utterance: "buy 2 copies of the martian", intent: "library.buyBook", reply: "confirm: Are you ready to order?"),
+        Case(utterance: "find books by andy weir", intent: "library.findBooks", reply: "I found 3 books"),
+        Case(utterance: "is dune science fiction", intent: "library.getBookInfo", reply: "Yes, Dune by Frank Herbert is science fiction."),
+        Case(utterance: "what is my total expense in harcama", intent: "expenses.showTotal", reply: "Your total expense is $89.80"),
+        Case(utterance: "add an expense of twelve dollars for lunch", intent: "expenses.add", reply: "Successfully added your lunch expense!"),
+        Case(utterance: "email john about lunch", intent: "mail.sendDraft", reply: "Your draft is ready"),
+        Case(utterance: "order two tomato soups", intent: "soup.order", reply: "Your order for 2 Tomato has been placed"),
+        Case(utterance: "order a tomato soup", intent: "soup.order", reply: "needsValue quantity: Please specify how many soups"),
+        Case(utterance: "start a running workout", intent: "fitness.startWorkout", reply: "Starting running workout"),
+        Case(utterance: "create an event called lunch with sam tomorrow at noon", intent: "calendar.createEvent",
+             reply: "Created lunch with sam at 12:00 PM on November 23"),
+        Case(utterance: "open the dentist event", intent: "calendar.openEvent", reply: "Opening Dentist"),
+        Case(utterance: "book a haircut at downtown", intent: "calendar.bookAppointment", reply: "Booked a 60-minute Haircut at Downtown"),
+        Case(utterance: "what is my balance", intent: "bank.viewBalance", reply: "Your balance is $1250.00"),
+        Case(utterance: "transfer 20 dollars to john", intent: "bank.transferMoney", reply: "confirm: Do you want to transfer 20 USD to John Appleseed?"),
+        Case(utterance: "unlock the vault", intent: "bank.unlockVault", reply: "The vault is unlocked"),
+        Case(utterance: "play the mp3", intent: "player.togglePlayback", reply: "Playing"),
+        Case(utterance: "display the photo sunset", intent: "photos.display", reply: "needsValue imageFile: Which image file?"),
+    ]
+
+    @Test(arguments: cases)
+    func utteranceReachesTheAppAndItAnswers(_ c: Case) async {
+        let chat = await Chat.demo()
+        let reply = await chat.say(c.utterance)
+        #expect(chat.call.intent == c.intent)
+        #expect(reply.text == c.reply)
+    }
+
+    @Test func everyDemoIntentIsCovered() async {
+        let host = await IntentHost(apps: DemoApps.all)
+        let covered = Set(Self.cases.map(\.intent) + ["calendar.nextEvent"])
+        let all = Set(host.definitions.flatMap(\.intents).map(\.id))
+        #expect(all.subtracting(covered).sorted() == [])
+    }
+
+    @Test func nextEventSaysItsTitleAndTime() async {
+        let chat = await Chat.demo()
+        let reply = await chat.perform("calendar.nextEvent")
+        #expect(reply.text.hasPrefix("Your next event is "))
+        #expect(reply.result?.value?["id"] != nil)
+    }
+}
