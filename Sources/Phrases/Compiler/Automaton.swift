@@ -22,47 +22,68 @@ package struct CompiledPhrase: Hashable, Sendable {
     package var minimumLiteralCount: Int
 }
 
-/// All phrases of all apps as one token automaton with epsilon moves removed:
-/// flat arrays indexed by state, frozen after ``AutomatonBuilder/build()``.
+/// All phrases of all apps as one deterministic token automaton, in flat arrays indexed by
+/// state (built by ``NFA/determinized(phrases:slotClasses:parameterNames:)``).
 ///
-/// State 0 is the start. Word edges of a state are sorted by word id, so a lookup is a
-/// binary search whatever the number of phrases; slot edges are listed per state, and the
-/// start state's slot edges are grouped by slot class.
+/// State 0 is the start. Each state has at most one edge per word, sorted by word id, so a
+/// lookup is a binary search whatever the number of phrases; its slot edges are sorted by slot
+/// class, one per (class, parameter). A state may complete several phrases (of one intent or
+/// of several) that share all their words.
 package struct Automaton: Sendable {
-    package var wordEdgeStart: [Int32]
-    package var wordEdgeWord: [Int32]
-    package var wordEdgeTarget: [Int32]
-    package var slotEdgeStart: [Int32]
-    package var slotEdgeClass: [Int32]
-    package var slotEdgeParameter: [Int32]
-    package var slotEdgeTarget: [Int32]
-    /// For each state, the phrase it completes, or -1.
-    package var acceptingPhrase: [Int32]
-    package var startSlotEdgesByClass: [Int32: [(parameter: Int32, target: Int32)]]
+    package var wordEdgeStart: [Int32] = [0]
+    package var wordEdgeWord: [Int32] = []
+    package var wordEdgeTarget: [Int32] = []
+    package var slotEdgeStart: [Int32] = [0]
+    package var slotEdgeClass: [Int32] = []
+    package var slotEdgeParameter: [Int32] = []
+    package var slotEdgeTarget: [Int32] = []
+    /// For each state, the range of ``acceptedPhrases`` it completes.
+    package var acceptedStart: [Int32] = [0]
+    package var acceptedPhrases: [Int32] = []
     package var phrases: [CompiledPhrase]
     package var slotClasses: [SlotClass]
     package var parameterNames: [String]
 
-    package var stateCount: Int { acceptingPhrase.count }
+    package init(phrases: [CompiledPhrase], slotClasses: [SlotClass], parameterNames: [String]) {
+        self.phrases = phrases
+        self.slotClasses = slotClasses
+        self.parameterNames = parameterNames
+    }
 
-    /// Targets of the word edges of `state` labelled `word`.
+    package var stateCount: Int { acceptedStart.count - 1 }
+
+    /// The state `word` leads to from `state`, if any.
     @inline(__always)
-    package func wordTargets(from state: Int32, word: Int32) -> ArraySlice<Int32> {
+    package func wordTarget(from state: Int32, word: Int32) -> Int32? {
         var low = Int(wordEdgeStart[Int(state)])
         var high = Int(wordEdgeStart[Int(state) + 1])
-        let end = high
         while low < high {
             let mid = (low + high) / 2
-            if wordEdgeWord[mid] < word { low = mid + 1 } else { high = mid }
+            let found = wordEdgeWord[mid]
+            if found == word { return wordEdgeTarget[mid] }
+            if found < word { low = mid + 1 } else { high = mid }
+        }
+        return nil
+    }
+
+    /// The slot edges of `state` whose slot class is `slotClass`.
+    @inline(__always)
+    package func slotEdges(of state: Int32, slotClass: Int32) -> Range<Int> {
+        let end = Int(slotEdgeStart[Int(state) + 1])
+        var low = Int(slotEdgeStart[Int(state)])
+        var high = end
+        while low < high {
+            let mid = (low + high) / 2
+            if slotEdgeClass[mid] < slotClass { low = mid + 1 } else { high = mid }
         }
         var upper = low
-        while upper < end, wordEdgeWord[upper] == word { upper += 1 }
-        return wordEdgeTarget[low..<upper]
+        while upper < end, slotEdgeClass[upper] == slotClass { upper += 1 }
+        return low..<upper
     }
 
+    /// The phrases `state` completes.
     @inline(__always)
-    package func slotEdges(of state: Int32) -> Range<Int> {
-        Int(slotEdgeStart[Int(state)])..<Int(slotEdgeStart[Int(state) + 1])
+    package func phrasesCompleted(at state: Int32) -> ArraySlice<Int32> {
+        acceptedPhrases[Int(acceptedStart[Int(state)])..<Int(acceptedStart[Int(state) + 1])]
     }
 }
-

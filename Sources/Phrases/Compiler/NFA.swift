@@ -1,4 +1,5 @@
-/// A token NFA with epsilon moves, built template by template, then frozen into an ``Automaton``.
+/// A token NFA with epsilon moves, built template by template, then made deterministic
+/// (``determinized(phrases:slotClasses:parameterNames:)``) into an ``Automaton``.
 struct NFA {
     var epsilon: [[Int32]] = []
     var words: [[(word: Int32, target: Int32)]] = []
@@ -21,10 +22,98 @@ struct NFA {
         slots[Int(from)].append((slotClass, parameter, to))
     }
 
-    /// Removes epsilon moves and unreachable states, and sorts word edges for binary search.
-    func frozen(phrases: [CompiledPhrase], slotClasses: [SlotClass], parameterNames: [String]) -> Automaton {
+    /// The subset construction: phrases that share their first words share their states, so
+    /// one word leads to one state however many phrases begin with it, and the matcher's work
+    /// per word depends on the utterance, not on the number of phrases.
+    ///
+    /// A deterministic state is a set of NFA states, closed under epsilon moves, of which only
+    /// the ones that matter are kept (those with a word or slot edge, or that complete a
+    /// phrase). A word leads to at most one state; a slot edge is labelled by its slot class and
+    /// parameter, and leads to one state per label. The NFA is acyclic (templates have no
+    /// repetition), so the construction ends, and because templates rarely share long
+    /// stretches after their first few words it stays near the size of the NFA.
+    func determinized(phrases: [CompiledPhrase], slotClasses: [SlotClass], parameterNames: [String]) -> Automaton {
+        let closures = importantClosures()
+        var automaton = Automaton(phrases: phrases, slotClasses: slotClasses, parameterNames: parameterNames)
+        var subsets: [[Int32]] = []
+        var indexOfSubset: [[Int32]: Int32] = [:]
+        var seen = [UInt32](repeating: 0, count: accepting.count)
+        var generation: UInt32 = 0
+
+        func intern(_ subset: [Int32]) -> Int32 {
+            if let index = indexOfSubset[subset] { return index }
+            let index = Int32(subsets.count)
+            subsets.append(subset)
+            indexOfSubset[subset] = index
+            return index
+        }
+        /// The sorted union of the closures of `targets`.
+        func closure(of targets: some Sequence<Int32>) -> [Int32] {
+            generation &+= 1
+            var members: [Int32] = []
+            for target in targets {
+                for member in closures[Int(target)] where seen[Int(member)] != generation {
+                    seen[Int(member)] = generation
+                    members.append(member)
+                }
+            }
+            members.sort()
+            return members
+        }
+
+        _ = intern(closure(of: [0]))
+        var cursor = 0
+        while cursor < subsets.count {
+            let members = subsets[cursor]
+            cursor += 1
+            var wordEdges: [(word: Int32, target: Int32)] = []
+            var slotEdges: [(slotClass: Int32, parameter: Int32, target: Int32)] = []
+            var accepted: [Int32] = []
+            for member in members {
+                wordEdges += words[Int(member)]
+                slotEdges += slots[Int(member)]
+                if accepting[Int(member)] >= 0 { accepted.append(accepting[Int(member)]) }
+            }
+            wordEdges.sort { $0.word != $1.word ? $0.word < $1.word : $0.target < $1.target }
+            var start = 0
+            while start < wordEdges.count {
+                var end = start + 1
+                while end < wordEdges.count, wordEdges[end].word == wordEdges[start].word { end += 1 }
+                let target = intern(closure(of: wordEdges[start..<end].lazy.map(\.target)))
+                automaton.wordEdgeWord.append(wordEdges[start].word)
+                automaton.wordEdgeTarget.append(target)
+                start = end
+            }
+            automaton.wordEdgeStart.append(Int32(automaton.wordEdgeWord.count))
+            slotEdges.sort {
+                ($0.slotClass, $0.parameter, $0.target) < ($1.slotClass, $1.parameter, $1.target)
+            }
+            start = 0
+            while start < slotEdges.count {
+                var end = start + 1
+                while end < slotEdges.count, slotEdges[end].slotClass == slotEdges[start].slotClass,
+                    slotEdges[end].parameter == slotEdges[start].parameter
+                {
+                    end += 1
+                }
+                let target = intern(closure(of: slotEdges[start..<end].lazy.map(\.target)))
+                automaton.slotEdgeClass.append(slotEdges[start].slotClass)
+                automaton.slotEdgeParameter.append(slotEdges[start].parameter)
+                automaton.slotEdgeTarget.append(target)
+                start = end
+            }
+            automaton.slotEdgeStart.append(Int32(automaton.slotEdgeClass.count))
+            accepted.sort()
+            automaton.acceptedPhrases += accepted
+            automaton.acceptedStart.append(Int32(automaton.acceptedPhrases.count))
+        }
+        return automaton
+    }
+
+    /// For each state, the states reachable by epsilon moves (itself included) that have a
+    /// word or slot edge or complete a phrase.
+    private func importantClosures() -> [[Int32]] {
         let count = accepting.count
-        // Epsilon closure of every state, by depth-first search.
         var closures = [[Int32]](repeating: [], count: count)
         var mark = [Int](repeating: -1, count: count)
         for state in 0..<count {
@@ -32,7 +121,7 @@ struct NFA {
             var closure: [Int32] = []
             mark[state] = state
             while let s = stack.popLast() {
-                closure.append(s)
+                if !words[Int(s)].isEmpty || !slots[Int(s)].isEmpty || accepting[Int(s)] >= 0 { closure.append(s) }
                 for next in epsilon[Int(s)] where mark[Int(next)] != state {
                     mark[Int(next)] = state
                     stack.append(next)
@@ -40,54 +129,6 @@ struct NFA {
             }
             closures[state] = closure
         }
-        // Keep the states reachable from the start through real edges.
-        var newIndex = [Int32](repeating: -1, count: count)
-        var order: [Int32] = [0]
-        newIndex[0] = 0
-        var cursor = 0
-        while cursor < order.count {
-            let state = order[cursor]
-            cursor += 1
-            for c in closures[Int(state)] {
-                let targets = words[Int(c)].map(\.target) + slots[Int(c)].map(\.target)
-                for target in targets where newIndex[Int(target)] < 0 {
-                    newIndex[Int(target)] = Int32(order.count)
-                    order.append(target)
-                }
-            }
-        }
-        var automaton = Automaton(
-            wordEdgeStart: [0], wordEdgeWord: [], wordEdgeTarget: [], slotEdgeStart: [0], slotEdgeClass: [],
-            slotEdgeParameter: [], slotEdgeTarget: [], acceptingPhrase: [], startSlotEdgesByClass: [:],
-            phrases: phrases, slotClasses: slotClasses, parameterNames: parameterNames)
-        for (position, state) in order.enumerated() {
-            var wordEdges: [(Int32, Int32)] = []
-            var slotEdges: [(Int32, Int32, Int32)] = []
-            var accept: Int32 = -1
-            for c in closures[Int(state)] {
-                wordEdges += words[Int(c)].map { ($0.word, newIndex[Int($0.target)]) }
-                slotEdges += slots[Int(c)].map { ($0.slotClass, $0.parameter, newIndex[Int($0.target)]) }
-                if accepting[Int(c)] >= 0, accept < 0 { accept = accepting[Int(c)] }
-            }
-            wordEdges.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
-            var previous: (Int32, Int32)? = nil
-            for edge in wordEdges where previous.map({ $0 != edge }) ?? true {
-                automaton.wordEdgeWord.append(edge.0)
-                automaton.wordEdgeTarget.append(edge.1)
-                previous = edge
-            }
-            automaton.wordEdgeStart.append(Int32(automaton.wordEdgeWord.count))
-            for edge in slotEdges {
-                if position == 0 {
-                    automaton.startSlotEdgesByClass[edge.0, default: []].append((edge.1, edge.2))
-                }
-                automaton.slotEdgeClass.append(edge.0)
-                automaton.slotEdgeParameter.append(edge.1)
-                automaton.slotEdgeTarget.append(edge.2)
-            }
-            automaton.slotEdgeStart.append(Int32(automaton.slotEdgeClass.count))
-            automaton.acceptingPhrase.append(accept)
-        }
-        return automaton
+        return closures
     }
 }

@@ -49,7 +49,7 @@ public struct PhraseCompiler {
             addLexicon(for: app)
         }
         warnAboutUnfillableParameters()
-        let automaton = nfa.frozen(phrases: phrases, slotClasses: slotClasses, parameterNames: parameterNames)
+        let automaton = nfa.determinized(phrases: phrases, slotClasses: slotClasses, parameterNames: parameterNames)
         var fillerWords = Set<Int32>()
         var fillerPhrases: [[Int32]] = []
         for resources in library.languages.values {

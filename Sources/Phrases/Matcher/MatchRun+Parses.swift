@@ -6,14 +6,15 @@ extension MatchRun {
         let automaton = matcher.automaton
         var bestByIntent: [Int: Parse] = [:]
         for (state, index) in chart[count] {
-            let phraseIndex = automaton.acceptingPhrase[Int(state)]
-            guard phraseIndex >= 0 else { continue }
-            let phrase = automaton.phrases[Int(phraseIndex)]
-            let parse = makeParse(ending: index, phrase: phrase)
-            if let existing = bestByIntent[phrase.intentIndex],
-                existing.score > parse.score || (existing.score == parse.score && existing.captures.count >= parse.captures.count)
-            { continue }
-            bestByIntent[phrase.intentIndex] = parse
+            for phraseIndex in automaton.phrasesCompleted(at: state) {
+                let phrase = automaton.phrases[Int(phraseIndex)]
+                if let existing = bestByIntent[phrase.intentIndex], existing.score > Double(arena[Int(index)].score) { continue }
+                let parse = makeParse(ending: index, phrase: phrase)
+                if let existing = bestByIntent[phrase.intentIndex],
+                    existing.score > parse.score || (existing.score == parse.score && existing.captures.count >= parse.captures.count)
+                { continue }
+                bestByIntent[phrase.intentIndex] = parse
+            }
         }
         let ranked = bestByIntent.values.sorted {
             if $0.score != $1.score { return $0.score > $1.score }

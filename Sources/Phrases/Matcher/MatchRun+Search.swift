@@ -30,25 +30,22 @@ extension MatchRun {
                     relax(end, phraseSkip)
                 }
                 // Literal words, exact and near.
-                if let word = exact[position] {
-                    for target in automaton.wordTargets(from: state, word: word) {
-                        var next = base
-                        next.state = target
-                        next.action = .word
-                        next.score += Weight.word
-                        relax(position + 1, next)
-                    }
+                if let word = exact[position], let target = automaton.wordTarget(from: state, word: word) {
+                    var next = base
+                    next.state = target
+                    next.action = .word
+                    next.score += Weight.word
+                    relax(position + 1, next)
                 }
                 for (word, similarity) in near[position] {
-                    for target in automaton.wordTargets(from: state, word: word) {
-                        var next = base
-                        next.state = target
-                        next.action = .nearWord
-                        next.payload = word
-                        next.similarity = similarity
-                        next.score += Weight.nearWord * similarity
-                        relax(position + 1, next)
-                    }
+                    guard let target = automaton.wordTarget(from: state, word: word) else { continue }
+                    var next = base
+                    next.state = target
+                    next.action = .nearWord
+                    next.payload = word
+                    next.similarity = similarity
+                    next.score += Weight.nearWord * similarity
+                    relax(position + 1, next)
                 }
                 expandSlots(from: state, at: position, base: base)
             }
@@ -83,33 +80,18 @@ extension MatchRun {
             next.score += score
             relax(end, next)
         }
-        if state == 0 {
-            for spanIndex in spansAt[position] {
-                let span = slotSpans[spanIndex]
-                for (parameter, target) in automaton.startSlotEdgesByClass[span.slotClass] ?? [] {
-                    take(parameter, target, end: span.end, score: span.score, payload: Int32(spanIndex))
-                }
+        for spanIndex in spansAt[position] {
+            let span = slotSpans[spanIndex]
+            for edge in automaton.slotEdges(of: state, slotClass: span.slotClass) {
+                take(automaton.slotEdgeParameter[edge], automaton.slotEdgeTarget[edge], end: span.end, score: span.score, payload: Int32(spanIndex))
             }
-            for (parameter, target) in automaton.startSlotEdgesByClass[freeTextClass] ?? [] {
-                for end in (position + 1)...min(count, position + Weight.maximumFreeText) where isFreeTextAllowed(position..<end) {
-                    take(parameter, target, end: end, score: freeTextScore(position..<end), payload: -1)
-                }
-            }
-            return
         }
-        for edge in automaton.slotEdges(of: state) {
-            let slotClass = automaton.slotEdgeClass[edge]
-            let parameter = automaton.slotEdgeParameter[edge]
-            let target = automaton.slotEdgeTarget[edge]
-            if slotClass == freeTextClass {
-                for end in (position + 1)...min(count, position + Weight.maximumFreeText) where isFreeTextAllowed(position..<end) {
-                    take(parameter, target, end: end, score: freeTextScore(position..<end), payload: -1)
-                }
-            } else {
-                for spanIndex in spansAt[position] where slotSpans[spanIndex].slotClass == slotClass {
-                    let span = slotSpans[spanIndex]
-                    take(parameter, target, end: span.end, score: span.score, payload: Int32(spanIndex))
-                }
+        let freeTextEdges = automaton.slotEdges(of: state, slotClass: freeTextClass)
+        guard !freeTextEdges.isEmpty else { return }
+        for end in (position + 1)...min(count, position + Weight.maximumFreeText) where isFreeTextAllowed(position..<end) {
+            let score = freeTextScore(position..<end)
+            for edge in freeTextEdges {
+                take(automaton.slotEdgeParameter[edge], automaton.slotEdgeTarget[edge], end: end, score: score, payload: -1)
             }
         }
     }
