@@ -2,15 +2,16 @@
 /// index, so the cost does not grow with the vocabulary) or sounding alike ("marshan" and
 /// "martian" share the key `MRXN`).
 package struct FuzzyIndex: Sendable {
-    private var deletes: [String: [Int32]] = [:]
+    /// Deletion variants by their hash; a collision only adds a candidate that the distance check drops.
+    private var deletes: [UInt64: [Int32]] = [:]
     private var sounds: [String: [Int32]] = [:]
-    private var words: [String] = []
+    private var words: [[UInt8]] = []
 
     package init(vocabulary: Vocabulary) {
-        words = vocabulary.words
-        for (index, word) in words.enumerated() {
+        words = vocabulary.words.map { Array($0.utf8) }
+        for (index, word) in vocabulary.words.enumerated() {
             guard Self.isFuzzable(word) else { continue }
-            for variant in Self.deletions(of: word, upTo: Self.maximumDistance(for: word.count)) {
+            for variant in Self.deletions(of: words[index], upTo: Self.maximumDistance(for: word.count)) {
                 deletes[variant, default: []].append(Int32(index))
             }
             sounds[Phonetic.key(word), default: []].append(Int32(index))
@@ -18,54 +19,94 @@ package struct FuzzyIndex: Sendable {
     }
 
     static func isFuzzable(_ word: String) -> Bool {
-        word.count >= 3 && word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic && $0.isASCII }
+        word.utf8.count >= 3 && word.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x41...0x5A).contains($0) }
     }
 
     static func maximumDistance(for length: Int) -> Int {
         length >= 7 ? 2 : length >= 4 ? 1 : 0
     }
 
-    static func deletions(of word: String, upTo distance: Int) -> Set<String> {
-        var result: Set<String> = [word]
-        var frontier: Set<String> = [word]
+    /// The hashes of `word` and of every string made by deleting up to `distance` letters.
+    static func deletions(of word: [UInt8], upTo distance: Int) -> Set<UInt64> {
+        var result: Set<UInt64> = [hash(word)]
+        var frontier: [[UInt8]] = [word]
         for _ in 0..<distance {
-            var next: Set<String> = []
+            var next: [[UInt8]] = []
             for w in frontier where w.count > 1 {
-                let chars = Array(w)
-                for i in chars.indices {
-                    var copy = chars
+                for i in w.indices {
+                    var copy = w
                     copy.remove(at: i)
-                    next.insert(String(copy))
+                    if result.insert(hash(copy)).inserted { next.append(copy) }
                 }
             }
-            result.formUnion(next)
             frontier = next
         }
         return result
     }
 
+    /// FNV-1a.
+    @inline(__always)
+    static func hash(_ bytes: [UInt8]) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return h
+    }
+
     /// Vocabulary words near `word`, with a similarity in (0, 1), best first.
     package func candidates(for word: String, limit: Int = 4) -> [(word: Int32, similarity: Float)] {
         guard Self.isFuzzable(word) else { return [] }
-        var best: [Int32: Float] = [:]
-        let distance = Self.maximumDistance(for: word.count)
+        let heard = Array(word.utf8)
+        var best: [(word: Int32, similarity: Float)] = []
+        func offer(_ id: Int32, _ similarity: Float) {
+            if let existing = best.firstIndex(where: { $0.word == id }) {
+                best[existing].similarity = max(best[existing].similarity, similarity)
+            } else {
+                best.append((id, similarity))
+            }
+        }
+        let distance = Self.maximumDistance(for: heard.count)
         if distance > 0 {
-            for variant in Self.deletions(of: word, upTo: distance) {
-                for id in deletes[variant] ?? [] where best[id] == nil {
+            var checked: Set<Int32> = []
+            for variant in Self.deletions(of: heard, upTo: distance) {
+                for id in deletes[variant] ?? [] where checked.insert(id).inserted {
                     let candidate = words[Int(id)]
-                    let d = Spelling.distance(word, candidate)
+                    let d = Self.distance(heard, candidate)
                     guard d > 0, d <= max(distance, Self.maximumDistance(for: candidate.count)) else { continue }
-                    best[id] = 1 - Float(d) / Float(max(word.count, candidate.count))
+                    offer(id, 1 - Float(d) / Float(max(heard.count, candidate.count)))
                 }
             }
         }
-        let key = Phonetic.key(word)
-        for id in (word.count >= 5 && key.count >= 3 ? sounds[key] : nil) ?? [] {
-            let candidate = words[Int(id)]
-            guard candidate != word, abs(candidate.count - word.count) <= 3 else { continue }
-            best[id] = max(best[id] ?? 0, 0.8)
+        if heard.count >= 5 {
+            let key = Phonetic.key(word)
+            for id in (key.count >= 3 ? sounds[key] : nil) ?? [] {
+                let candidate = words[Int(id)]
+                guard candidate != heard, abs(candidate.count - heard.count) <= 3 else { continue }
+                offer(id, 0.8)
+            }
         }
-        return best.filter { $0.value >= 0.6 }.sorted { $0.value > $1.value }.prefix(limit).map { ($0.key, $0.value) }
+        return best.filter { $0.similarity >= 0.6 }
+            .sorted { $0.similarity != $1.similarity ? $0.similarity > $1.similarity : $0.word < $1.word }
+            .prefix(limit).map { $0 }
+    }
+
+    /// Levenshtein distance over bytes (fuzzy words are ASCII letters).
+    static func distance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (b.count + 1)) { buffer in
+            var previous = 0
+            var current = b.count + 1
+            for j in 0...b.count { buffer[j] = j }
+            for i in 1...a.count {
+                buffer[current] = i
+                for j in 1...b.count {
+                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                    buffer[current + j] = Swift.min(buffer[previous + j] + 1, buffer[current + j - 1] + 1, buffer[previous + j - 1] + cost)
+                }
+                swap(&previous, &current)
+            }
+            return buffer[previous + b.count]
+        }
     }
 }
 

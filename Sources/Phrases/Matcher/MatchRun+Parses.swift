@@ -5,7 +5,7 @@ extension MatchRun {
     func parses(limit: Int) -> [Parse] {
         let automaton = matcher.automaton
         var bestByIntent: [Int: Parse] = [:]
-        for (state, index) in chart[count] {
+        for (state, index) in chart[count].entries.sorted(by: { $0.state < $1.state }) {
             for phraseIndex in automaton.phrasesCompleted(at: state) {
                 let phrase = automaton.phrases[Int(phraseIndex)]
                 if let existing = bestByIntent[phrase.intentIndex], existing.score > Double(arena[Int(index)].score) { continue }

@@ -4,15 +4,15 @@ extension MatchRun {
     /// Keeps the better of two ways to reach `state` at `position`.
     @inline(__always)
     mutating func relax(_ position: Int, _ hypothesis: Hypothesis) {
-        if let existing = chart[position][hypothesis.state], arena[Int(existing)].score >= hypothesis.score { return }
-        chart[position][hypothesis.state] = Int32(arena.count)
+        if let existing = chart[position].value(for: hypothesis.state), arena[Int(existing)].score >= hypothesis.score { return }
+        chart[position].set(Int32(arena.count), for: hypothesis.state)
         arena.append(hypothesis)
     }
 
     mutating func search() {
         let automaton = matcher.automaton
         arena.append(Hypothesis(state: 0, parent: -1, score: 0, action: .start, from: 0, to: 0))
-        chart[0][0] = 0
+        chart[0].set(0, for: 0)
         for position in 0..<count {
             for (state, index) in pruned(position) {
                 let h = arena[Int(index)]
@@ -47,29 +47,34 @@ extension MatchRun {
                     next.score += Weight.nearWord * similarity
                     relax(position + 1, next)
                 }
-                expandSlots(from: state, at: position, base: base)
+                expandSlots(from: state, at: position, base: base, automaton: automaton)
             }
         }
     }
 
     /// The hypotheses at `position` worth expanding: within the beam of the best, at most a
-    /// fixed number, and always the start state so that a phrase may begin after unknown words.
-    mutating func pruned(_ position: Int) -> [(Int32, Int32)] {
-        // Sorted so that ties resolve the same way on every run.
-        var entries = chart[position].map { ($0.key, $0.value) }.sorted { $0.0 < $1.0 }
-        guard let best = entries.map({ arena[Int($0.1)].score }).max() else { return [] }
-        entries = entries.filter { $0.0 == 0 || arena[Int($0.1)].score >= best - Weight.beam }
+    /// fixed number (the best, ties to the lower state for the same answer on every run), and
+    /// always the start state so that a phrase may begin after unknown words.
+    func pruned(_ position: Int) -> [(state: Int32, index: Int32)] {
+        var entries = chart[position].entries
+        guard !entries.isEmpty else { return [] }
+        var best = -Float.infinity
+        for entry in entries { best = max(best, arena[Int(entry.index)].score) }
+        let floor = best - Weight.beam
+        entries.removeAll { $0.state != 0 && arena[Int($0.index)].score < floor }
         if entries.count > Weight.maximumStates {
-            entries.sort { arena[Int($0.1)].score != arena[Int($1.1)].score ? arena[Int($0.1)].score > arena[Int($1.1)].score : $0.0 < $1.0 }
-            let start = entries.first { $0.0 == 0 }
-            entries = Array(entries.prefix(Weight.maximumStates))
-            if let start, !entries.contains(where: { $0.0 == 0 }) { entries.append(start) }
+            let scores = entries.map { arena[Int($0.index)].score }
+            var order = Array(entries.indices)
+            order.sort { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : entries[$0].state < entries[$1].state }
+            var kept = order.prefix(Weight.maximumStates).map { entries[$0] }
+            if !kept.contains(where: { $0.state == 0 }), let start = entries.first(where: { $0.state == 0 }) { kept.append(start) }
+            entries = kept
         }
+        entries.sort { $0.state < $1.state }
         return entries
     }
 
-    mutating func expandSlots(from state: Int32, at position: Int, base: Hypothesis) {
-        let automaton = matcher.automaton
+    mutating func expandSlots(from state: Int32, at position: Int, base: Hypothesis, automaton: borrowing Automaton) {
         func take(_ parameter: Int32, _ target: Int32, end: Int, score: Float, payload: Int32) {
             var next = base
             next.state = target

@@ -39,7 +39,7 @@ struct MatchRun {
     var spansAt: [[Int]]
     var slotSpans: [SpanChoice] = []
     var arena: [Hypothesis] = []
-    var chart: [[Int32: Int32]]
+    var chart: [StateTable]
     let freeTextClass: Int32
 
     init(matcher: Matcher, tokens: [String], spans: [SlotSpan]) {
@@ -52,7 +52,7 @@ struct MatchRun {
         functionWord = zip(tokens, filler).map { $1 || Lexicon.weakWords.contains($0) }
         fillerPhraseEnds = tokens.indices.map { _ in [] }
         spansAt = tokens.indices.map { _ in [] }
-        chart = Array(repeating: [:], count: tokens.count + 1)
+        chart = Array(repeating: StateTable(), count: tokens.count + 1)
         freeTextClass = Int32(matcher.automaton.slotClasses.firstIndex(of: .freeText) ?? -1)
         for index in tokens.indices where exact[index] == nil {
             near[index] = matcher.fuzzy.candidates(for: tokens[index])
