@@ -45,6 +45,16 @@ let package = Package(
                 .product(name: "IntentModel", package: "intentd"),
             ]
         ),
+        // Routes a corpus with the demo phrases and prints the time of each stage of Router.route.
+        .executableTarget(
+            name: "route-probe",
+            dependencies: [
+                .product(name: "Phrases", package: "intentd"),
+                .product(name: "IntentModel", package: "intentd"),
+                .product(name: "Resolvers", package: "intentd"),
+                .product(name: "Routing", package: "intentd"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

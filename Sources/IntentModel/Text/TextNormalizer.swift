@@ -15,7 +15,7 @@ public struct TextNormalizer: Sendable {
     public init() {}
 
     public func tokens(_ text: String) -> [Token] {
-        let scalars = Array(text.precomposedStringWithCompatibilityMapping.unicodeScalars)
+        let scalars = Array(Self.compatibilityComposed(text).unicodeScalars)
         // NFKC may change the scalar count; offsets are into the normalized text, which is
         // what `sourceText(_:in:)` slices, so callers use the same normalized string.
         var result: [Token] = []
@@ -66,11 +66,16 @@ public struct TextNormalizer: Sendable {
     /// The normalized source text covered by tokens `range` of `tokens`, with its original casing.
     public func sourceText(_ range: Range<Int>, of tokens: [Token], in text: String) -> String {
         guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= tokens.count else { return "" }
-        let scalars = Array(text.precomposedStringWithCompatibilityMapping.unicodeScalars)
+        let scalars = Array(Self.compatibilityComposed(text).unicodeScalars)
         let from = tokens[range.lowerBound].sourceRange.lowerBound
         let to = tokens[range.upperBound - 1].sourceRange.upperBound
         guard from < to, to <= scalars.count else { return "" }
         return String(String.UnicodeScalarView(scalars[from..<to]))
+    }
+
+    /// NFKC, skipped for ASCII text, which it leaves as it is.
+    static func compatibilityComposed(_ text: String) -> String {
+        text.utf8.allSatisfy { $0 < 0x80 } ? text : text.precomposedStringWithCompatibilityMapping
     }
 
     static let symbolTokens: Set<Unicode.Scalar> = ["$", "€", "£", "¥", "%", "°", "+", "#"]
@@ -110,9 +115,11 @@ public struct TextNormalizer: Sendable {
     /// Splits one raw word run into tokens: strips trailing joiners, drops dots of
     /// abbreviations, expands contractions, splits on joiners that do not bind a value.
     static func split(word raw: String) -> [String] {
-        let word = raw.replacingOccurrences(of: "’", with: "'")
+        // Only the standard library's searches here: Foundation's are slow on Linux, and this
+        // runs for every word of every utterance.
+        let word = raw.unicodeScalars.contains("’") ? String(raw.map { $0 == "’" ? "'" : $0 }) : raw
         if let expanded = contractions[word] { return expanded }
-        if word.contains("@") || looksLikeURL(word) { return [word] }
+        if word.utf8.contains(UInt8(ascii: "@")) || looksLikeURL(word) { return [word] }
         if word.first?.isNumber == true || (word.first == "-" && word.dropFirst().first?.isNumber == true) {
             // "12.50", "1,200", "5:30", "11/25", "3rd", "5pm", "2h30": one token, and a
             // trailing unit glued by a hyphen ("20-minute") splits off.
@@ -121,7 +128,7 @@ public struct TextNormalizer: Sendable {
             }
             return [word]
         }
-        if word.contains(".") {
+        if word.utf8.contains(UInt8(ascii: ".")) {
             let parts = word.split(separator: ".")
             if parts.allSatisfy({ $0.count == 1 }) { return [parts.joined()] }  // p.m., u.s.
             return parts.map(String.init)
@@ -132,16 +139,17 @@ public struct TextNormalizer: Sendable {
             if let expanded = contractions[text] {
                 pieces += expanded
             } else {
-                pieces.append(text.replacingOccurrences(of: "'", with: ""))
+                pieces.append(text.utf8.contains(UInt8(ascii: "'")) ? String(text.filter { $0 != "'" }) : text)
             }
         }
         return pieces.filter { !$0.isEmpty }
     }
 
     static func looksLikeURL(_ word: String) -> Bool {
-        if word.hasPrefix("http") && word.contains("://") { return true }
+        guard word.utf8.contains(UInt8(ascii: ".")) || word.utf8.contains(UInt8(ascii: ":")) else { return false }
+        if word.hasPrefix("http") && word.firstRange(of: "://") != nil { return true }
         if word.hasPrefix("www.") { return true }
         let tlds = [".com", ".org", ".net", ".io", ".dev", ".edu", ".gov", ".co.uk", ".de", ".fr"]
-        return tlds.contains { word.hasSuffix($0) || word.contains($0 + "/") } && word.count > 4
+        return tlds.contains { word.hasSuffix($0) || word.firstRange(of: $0 + "/") != nil } && word.count > 4
     }
 }

@@ -2,29 +2,44 @@ import IntentModel
 
 extension MatchRun {
     /// The best parse of each intent that explains the whole utterance, best first.
+    ///
+    /// Candidates are ranked on their score and confidence alone; the readable steps of a
+    /// parse are written only for the ones returned.
     func parses(limit: Int) -> [Parse] {
         let automaton = matcher.automaton
-        var bestByIntent: [Int: Parse] = [:]
+        struct Candidate {
+            var index: Int32
+            var phrase: CompiledPhrase
+            var score: Float
+            var confidence: Double
+            var captureCount: Int
+        }
+        var bestByIntent: [Int: Candidate] = [:]
         for (state, index) in chart[count].entries.sorted(by: { $0.state < $1.state }) {
+            let score = arena[Int(index)].score
+            var summary: (confidence: Double, captureCount: Int)?
             for phraseIndex in automaton.phrasesCompleted(at: state) {
                 let phrase = automaton.phrases[Int(phraseIndex)]
-                if let existing = bestByIntent[phrase.intentIndex], existing.score > Double(arena[Int(index)].score) { continue }
-                let parse = makeParse(ending: index, phrase: phrase)
+                if let existing = bestByIntent[phrase.intentIndex], existing.score > score { continue }
+                let (confidence, captureCount) = summary ?? summarize(ending: index)
+                summary = (confidence, captureCount)
                 if let existing = bestByIntent[phrase.intentIndex],
-                    existing.score > parse.score || (existing.score == parse.score && existing.captures.count >= parse.captures.count)
+                    existing.score > score || (existing.score == score && existing.captureCount >= captureCount)
                 { continue }
-                bestByIntent[phrase.intentIndex] = parse
+                bestByIntent[phrase.intentIndex] = Candidate(
+                    index: index, phrase: phrase, score: score, confidence: confidence, captureCount: captureCount)
             }
         }
         let ranked = bestByIntent.values.sorted {
             if $0.score != $1.score { return $0.score > $1.score }
             if $0.confidence != $1.confidence { return $0.confidence > $1.confidence }
-            return $0.intent.id < $1.intent.id
+            return matcher.intents[$0.phrase.intentIndex].id < matcher.intents[$1.phrase.intentIndex].id
         }
-        return Array(ranked.prefix(limit))
+        return ranked.prefix(limit).map { makeParse(ending: $0.index, phrase: $0.phrase) }
     }
 
-    private func makeParse(ending index: Int32, phrase: CompiledPhrase) -> Parse {
+    /// The path that ends at arena index `index`, first step first.
+    private func path(ending index: Int32) -> [Hypothesis] {
         var path: [Hypothesis] = []
         var cursor = index
         while cursor >= 0 {
@@ -32,12 +47,51 @@ extension MatchRun {
             if h.action != .start { path.append(h) }
             cursor = h.parent
         }
-        path.reverse()
-        var explained: Float = 0
+        return path.reversed()
+    }
+
+    /// How much of the utterance a path explains, weighed per step.
+    private func explained(by h: Hypothesis) -> Float {
+        switch h.action {
+        case .start, .skipFiller, .skipUnknown: return 0
+        case .word: return 1
+        case .nearWord: return 0.85 * h.similarity
+        case .slot:
+            if h.payload >= 0 { return slotSpans[Int(h.payload)].score - Weight.valueBonus }
+            // Free text explains less than literal words, and less still the longer it runs.
+            let words = (Int(h.from)..<Int(h.to)).filter { !filler[$0] }.count
+            return 0.5 * Float(min(words, 3)) + 0.35 * Float(max(words - 3, 0))
+        }
+    }
+
+    private func confidence(explained: Float, fillerCount: Int) -> Double {
+        let content = max(count - fillerCount, 1)
+        return min(1, max(0, Double(explained) / Double(content)))
+    }
+
+    /// A parse's confidence and number of captures, without building it.
+    private func summarize(ending index: Int32) -> (confidence: Double, captureCount: Int) {
+        var explainedSum: Float = 0
+        var fillerCount = 0
+        var captureCount = 0
+        var cursor = index
+        while cursor >= 0 {
+            let h = arena[Int(cursor)]
+            explainedSum += explained(by: h)
+            if h.action == .skipFiller { fillerCount += Int(h.to - h.from) }
+            if h.action == .slot { captureCount += 1 }
+            cursor = h.parent
+        }
+        return (confidence(explained: explainedSum, fillerCount: fillerCount), captureCount)
+    }
+
+    private func makeParse(ending index: Int32, phrase: CompiledPhrase) -> Parse {
+        var explainedSum: Float = 0
         var fillerCount = 0
         var captures: [Capture] = []
         var steps: [MatchStep] = []
-        for h in path {
+        for h in path(ending: index) {
+            explainedSum += explained(by: h)
             let range = Int(h.from)..<Int(h.to)
             let text = tokens[range].joined(separator: " ")
             switch h.action {
@@ -48,34 +102,21 @@ extension MatchRun {
             case .skipUnknown:
                 steps.append(MatchStep(kind: .skipped, range: range, detail: "'\(text)'"))
             case .word:
-                explained += 1
                 steps.append(MatchStep(kind: .word, range: range, detail: "'\(text)'"))
             case .nearWord:
-                explained += 0.85 * h.similarity
                 let heardAs = matcher.vocabulary.words[Int(h.payload)]
                 steps.append(MatchStep(kind: .nearWord, range: range, detail: "'\(text)' as '\(heardAs)' (\(format(h.similarity)))"))
             case .slot:
                 let parameter = matcher.automaton.parameterNames[Int(h.parameter)]
-                let content: Capture.Content
-                if h.payload >= 0 {
-                    content = slotSpans[Int(h.payload)].capture
-                    explained += slotSpans[Int(h.payload)].score - Weight.valueBonus
-                } else {
-                    content = .freeText
-                    // Free text explains less than literal words, and less still the longer it runs.
-                    let words = range.filter { !filler[$0] }.count
-                    explained += 0.5 * Float(min(words, 3)) + 0.35 * Float(max(words - 3, 0))
-                }
+                let content = h.payload >= 0 ? slotSpans[Int(h.payload)].capture : .freeText
                 captures.append(Capture(parameter: parameter, range: range, content: content))
                 steps.append(MatchStep(kind: .slot, range: range, detail: "{\(parameter)} = '\(text)' \(describe(content))"))
             }
         }
-        let content = max(count - fillerCount, 1)
-        let confidence = min(1, max(0, Double(explained) / Double(content)))
         return Parse(
             intent: matcher.intents[phrase.intentIndex], phrase: phrase.template, phraseLocation: phrase.location,
-            schema: phrase.schema, captures: captures, score: Double(arena[Int(index)].score), confidence: confidence,
-            steps: steps)
+            schema: phrase.schema, captures: captures, score: Double(arena[Int(index)].score),
+            confidence: confidence(explained: explainedSum, fillerCount: fillerCount), steps: steps)
     }
 
     private func describe(_ content: Capture.Content) -> String {

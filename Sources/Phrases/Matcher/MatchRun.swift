@@ -63,8 +63,8 @@ struct MatchRun {
     }
 
     private mutating func findFillerPhrases() {
-        for start in 0..<count {
-            for phrase in matcher.fillerPhrases where start + phrase.count <= count {
+        for start in 0..<count where exact[start] != nil {
+            for phrase in matcher.fillerPhrases where phrase.first == exact[start] && start + phrase.count <= count {
                 if phrase.indices.allSatisfy({ exact[start + $0] == phrase[$0] }) {
                     fillerPhraseEnds[start].append(start + phrase.count)
                 }

@@ -1,0 +1,56 @@
+// Routes every utterance of a corpus with the real demo phrases and prints the time per
+// utterance of each stage of `Router.route` (normalize, tag values, match, the whole route),
+// so that a slow stage shows.
+//
+//     swift run -c release route-probe [CORPUS.jsonl ...] [--repeat N]
+//
+// Defaults: ../Corpus/demo-en.jsonl, 20 repeats. Run from Benchmarks/.
+import Foundation
+import IntentModel
+import Phrases
+import Resolvers
+import Routing
+
+var repeats = 20
+var corpora: [String] = []
+var arguments = CommandLine.arguments.dropFirst()[...]
+while let argument = arguments.popFirst() {
+    if argument == "--repeat" { repeats = arguments.popFirst().flatMap { Int($0) } ?? repeats } else { corpora.append(argument) }
+}
+if corpora.isEmpty { corpora = ["../Corpus/demo-en.jsonl"] }
+
+var utterances: [String] = []
+for path in corpora {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+        FileHandle.standardError.write(Data("route-probe: cannot read \(path)\n".utf8))
+        exit(1)
+    }
+    for line in text.split(separator: "\n") {
+        if let value = try? JSONValue(parsing: String(line)), let utterance = value["utterance"]?.stringValue {
+            utterances.append(utterance)
+        }
+    }
+}
+
+let router = Router(phrasesAt: ["../Phrases"])
+let now = LocalDateTime(year: 2026, month: 11, day: 19, hour: 9, minute: 0)
+let context = router.context(now: now)
+let normalizer = TextNormalizer()
+let tagger = ValueTagger()
+
+@MainActor func microseconds(_ body: () -> Void) -> Double {
+    let start = ContinuousClock.now
+    for _ in 0..<repeats { body() }
+    let elapsed = ContinuousClock.now - start
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    return seconds / Double(repeats * utterances.count) * 1e6
+}
+
+let words = utterances.map { normalizer.tokens($0).map(\.text) }
+let spans = words.map { tagger.tag($0, context: context).map { SlotSpan(range: $0.range, type: $0.type, value: $0.value, confidence: $0.confidence) } }
+let normalize = microseconds { for u in utterances { _ = normalizer.tokens(u) } }
+let tag = microseconds { for w in words { _ = tagger.tag(w, context: context) } }
+let match = microseconds { for (w, s) in zip(words, spans) { _ = router.matcher.match(w, spans: s, limit: 5) } }
+let route = microseconds { for u in utterances { _ = router.route(u, now: now) } }
+print("\(utterances.count) utterances, \(repeats) repeats, µs per utterance:")
+print(String(format: "  normalize %8.1f\n  tag       %8.1f\n  match     %8.1f\n  route     %8.1f (all stages, parameters resolved)", normalize, tag, match, route))
