@@ -42,6 +42,29 @@ public struct Router: Sendable {
         ResolutionContext(now: now ?? LocalDateTime(Date(), in: timeZone), timeZone: timeZone, language: language, contacts: contacts)
     }
 
+    /// The intent an utterance no phrase parses most likely asks for, by the words it shares
+    /// with the intent's phrases (``Matcher/rankByWordOverlap(_:limit:)``). Taken only when the
+    /// utterance names the intent's app, shares most of its content words with the intent and
+    /// clearly more than with any other: a wrong intent is worse than "not understood".
+    func wordOverlapFallback(_ words: [String]) -> (intent: IntentDefinition, overlap: Double)? {
+        let ranked = matcher.rankByWordOverlap(words, limit: 2)
+        guard let top = ranked.first, top.overlap >= Self.fallbackOverlap, top.words >= 2 else { return nil }
+        if ranked.count > 1, top.overlap - ranked[1].overlap < Self.fallbackMargin { return nil }
+        guard let app = library.app(top.intent.appID), names(app, in: words) else { return nil }
+        return (top.intent, top.overlap)
+    }
+
+    static let fallbackOverlap = 0.6
+    static let fallbackMargin = 0.15
+
+    private func names(_ app: AppDefinition, in words: [String]) -> Bool {
+        ([app.displayName] + app.synonyms).contains { name in
+            let nameWords = normalizer.words(name)
+            guard !nameWords.isEmpty, nameWords.count <= words.count else { return false }
+            return (0...(words.count - nameWords.count)).contains { Array(words[$0..<$0 + nameWords.count]) == nameWords }
+        }
+    }
+
     /// Routes one utterance. `now` is the reference time for relative dates (default: the clock).
     public func route(_ utterance: String, now: LocalDateTime? = nil, timeZone: TimeZone = .current) -> RouteResult {
         let tokens = normalizer.tokens(utterance)
@@ -58,6 +81,16 @@ public struct Router: Sendable {
             confidence: parses.first?.confidence ?? 0, alternatives: [], explanation: explanation)
         guard let best = parses.first, best.confidence >= threshold else {
             result.alternatives = parses.map { ($0.intent.id, $0.confidence) }
+            if let fallback = wordOverlapFallback(words) {
+                result.intent = fallback.intent
+                result.confidence = fallback.overlap
+                result.missing = fallback.intent.parameters.filter(\.isRequired).map(\.name)
+                result.status = result.missing.isEmpty ? .complete : .incomplete
+                result.alternatives = []
+                result.explanation.resolverSteps = [
+                    "no phrase parses; by word overlap with its phrases and naming its app, \(fallback.intent.id) (\(RouteResult.round(fallback.overlap)))"
+                ]
+            }
             return result
         }
         var extraction = ParameterExtraction(

@@ -20,6 +20,8 @@ public struct PhraseCompiler {
 
     /// Intents in the order the matcher reports them by index.
     var intents: [IntentDefinition] = []
+    /// The literal words of each intent's phrases, by intent index, for the word-overlap fallback.
+    var intentWords: [Set<Int32>] = []
 
     public init(library: PhraseLibrary) { self.library = library }
 
@@ -35,6 +37,7 @@ public struct PhraseCompiler {
             for intent in app.intents {
                 let intentIndex = intents.count
                 intents.append(intent)
+                intentWords.append([])
                 for template in app.phrases where template.intent == intent.id {
                     compile(template, intentIndex: intentIndex, app: app, schema: nil)
                 }
@@ -58,7 +61,10 @@ public struct PhraseCompiler {
         }
         return Matcher(
             automaton: automaton, vocabulary: vocabulary, lexicon: lexicon, fuzzy: FuzzyIndex(vocabulary: vocabulary),
-            fillerWords: fillerWords, fillerPhrases: fillerPhrases, intents: intents, apps: library.apps)
+            fillerWords: fillerWords, fillerPhrases: fillerPhrases, intents: intents, apps: library.apps,
+            overlap: WordOverlap(
+                intentWords: intentWords,
+                fillerWords: fillerWords.union(WordOverlap.functionWords.compactMap { vocabulary.id(of: $0) })))
     }
 
     // MARK: - Templates
@@ -79,6 +85,9 @@ public struct PhraseCompiler {
             report("phrase \"\(template.text)\" has no fixed word, so it would match anything", template, offset: 0)
             return
         }
+        var words = intentWords[intentIndex]
+        collectWords(expanded, app: app, into: &words)
+        intentWords[intentIndex] = words
         let phraseIndex = Int32(phrases.count)
         phrases.append(
             CompiledPhrase(
@@ -165,6 +174,19 @@ public struct PhraseCompiler {
             }
         }
         return nil
+    }
+
+    /// Adds the literal words of `node` (the app's names for `${app}`) to `words`.
+    mutating func collectWords(_ node: TemplateNode, app: AppDefinition, into words: inout Set<Int32>) {
+        switch node {
+        case .text(let text):
+            for word in normalizer.words(text) { words.insert(vocabulary.intern(word)) }
+        case .appName:
+            for name in [app.displayName] + app.synonyms { collectWords(.text(name), app: app, into: &words) }
+        case .sequence(let parts), .alternative(let parts), .permutation(let parts):
+            for part in parts { collectWords(part, app: app, into: &words) }
+        case .slot, .rule: break
+        }
     }
 
     static func permutations(_ items: [TemplateNode]) -> [[TemplateNode]] {

@@ -16,6 +16,7 @@ public struct Matcher: Sendable {
     /// Every intent, in the order of the apps.
     public let intents: [IntentDefinition]
     public let apps: [AppDefinition]
+    let overlap: WordOverlap
 
     /// Scores of the path a parse takes.
     enum Weight {
@@ -46,6 +47,13 @@ public struct Matcher: Sendable {
         var run = MatchRun(matcher: self, tokens: tokens, spans: spans)
         run.search()
         return run.parses(limit: limit)
+    }
+
+    /// Intents ranked by the share of the utterance's words their phrases use, rare words
+    /// counting more: the fallback for an utterance no phrase parses. Best first; only intents
+    /// that share at least one word.
+    public func rankByWordOverlap(_ tokens: [String], limit: Int = 3) -> [(intent: IntentDefinition, overlap: Double, words: Int)] {
+        overlap.rank(tokens.map { vocabulary.id(of: $0) }, limit: limit).map { (intents[$0.intent], $0.overlap, $0.words) }
     }
 
     /// Whether `word` (normalized) is a filler word such as "um" or "please".
