@@ -38,6 +38,9 @@ public struct ValueTagger: Sendable {
         return spans
     }
 
+    static let bareDayParts: Set<String> = ["lunch", "night", "dinner", "breakfast", "evening", "morning", "afternoon"]
+    static let dayPartLeads: Set<String> = ["at", "in", "this", "by", "for", "around", "before", "after", "until", "the", "tomorrow", "today", "yesterday", "on"]
+
     /// The longest date or time starting at each token that can begin one.
     func dates(_ tokens: [String], numbers: [NumberSpan], context: ResolutionContext) -> [TaggedSpan] {
         let parser = DateParser(tokens: tokens, context: context, wholeText: false, numbers: numbers)
@@ -47,6 +50,15 @@ public struct ValueTagger: Sendable {
             let word = tokens[start]
             if DateParser.fillers.contains(word), !["at", "on", "in", "this", "by"].contains(word) { continue }
             guard let found = parser.parse(from: start) else { continue }
+            // "team lunch tomorrow at noon", "movie night tonight at 8 pm": a bare part of the
+            // day right before a whole date is a word of the title, not part of the date; the
+            // date without it is read from the next word. After "at", "this" and the like it
+            // stays ("at lunch tomorrow").
+            if Self.bareDayParts.contains(word), start == 0 || !Self.dayPartLeads.contains(tokens[start - 1]),
+                start + 1 < tokens.count, let rest = parser.parse(from: start + 1), rest.end == found.end
+            {
+                continue
+            }
             // "at 5 pm" and "5 pm" are the same reading; keep the longer one and the bare one.
             if found.end <= reachedEnd, ["at", "on", "in", "by"].contains(tokens[max(start - 1, 0)]) == false,
                 start > 0,

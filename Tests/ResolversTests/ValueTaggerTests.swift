@@ -20,6 +20,15 @@ import Testing
             })
     }
 
+    @Test func aBarePartOfTheDayBeforeADateBelongsToTheTitle() {
+        let dates = spans("create an event called movie night tonight at 8 pm").filter { $0.type == .date }
+        #expect(!dates.contains { $0.range.lowerBound == 5 })  // not "night tonight at 8 pm"
+        #expect(dates.contains { $0.range == 6..<10 && $0.value == .date(LocalDateTime(year: 2026, month: 11, day: 19, hour: 20)) })
+        // After "at" the part of the day is the time: "at lunch tomorrow" is tomorrow at noon.
+        let atLunch = spans("remind me at lunch tomorrow").filter { $0.type == .date }
+        #expect(atLunch.contains { $0.value == .date(LocalDateTime(year: 2026, month: 11, day: 20, hour: 12)) })
+    }
+
     @Test(arguments: ["to", "too", "for", "a"])
     func guessesAreLowConfidence(word: String) {
         let found = spans("add \(word) list").filter { $0.type == .int }
