@@ -1,3 +1,4 @@
+import Foundation
 import IntentModel
 import Phrases
 import Resolvers
@@ -51,6 +52,7 @@ struct ParameterExtraction {
                 steps.append("\(parameter.name): free text '\(text)'")
             }
         }
+        keepTheStartsDay(&values)
         for parameter in parse.intent.parameters {
             if let value = values[parameter.name] {
                 parameters.append((parameter.name, value))
@@ -62,6 +64,32 @@ struct ParameterExtraction {
             } else if parameter.isRequired {
                 missing.append(parameter.name)
             }
+        }
+    }
+
+    /// "tomorrow from 3 pm to 4 pm": the end was read as a time alone (today at 4 pm), before
+    /// the start; it takes the start's day, or the next day when its time is earlier than the
+    /// start's ("from 11 pm to 1 am"). Pairs are Date parameters named start…/end….
+    mutating func keepTheStartsDay(_ values: inout [String: Value]) {
+        for start in parse.intent.parameters where start.type.elementType == .date && start.name.lowercased().hasPrefix("start") {
+            let endName = "end" + start.name.dropFirst("start".count)
+            guard let end = parse.intent.parameters.first(where: { $0.name.lowercased() == endName.lowercased() }),
+                case .date(let from)? = values[start.name], case .date(let to)? = values[end.name], to < from
+            else { continue }
+            var moved = to
+            (moved.year, moved.month, moved.day) = (from.year, from.month, from.day)
+            if moved < from {
+                // The next day, by the calendar (at noon, clear of any daylight-saving jump).
+                var calendar = Calendar(identifier: .gregorian)
+                calendar.timeZone = TimeZone(identifier: "UTC")!
+                let noon = DateComponents(year: moved.year, month: moved.month, day: moved.day, hour: 12)
+                if let day = calendar.date(from: noon).flatMap({ calendar.date(byAdding: .day, value: 1, to: $0) }) {
+                    let next = calendar.dateComponents([.year, .month, .day], from: day)
+                    (moved.year, moved.month, moved.day) = (next.year!, next.month!, next.day!)
+                }
+            }
+            values[end.name] = .date(moved)
+            steps.append("\(end.name): on the day of \(start.name), \(moved.iso8601)")
         }
     }
 
