@@ -27,7 +27,17 @@ public struct ValueTagger: Sendable {
         spans += MoneyReader.read(tokens, numbers: numbers)
         spans += DurationReader.read(tokens, numbers: numbers)
         spans += TemperatureReader.read(tokens, numbers: numbers)
-        spans += dates(tokens, numbers: numbers, context: context)
+        let dateSpans = dates(tokens, numbers: numbers, context: context)
+        spans += dateSpans
+        // A bare year ("published after 2015") is also a date: its first day, offered with a
+        // lower confidence so that it fills a date slot only where the phrase wants one.
+        for number in numbers where number.range.count == 1 {
+            guard let year = number.integer, (1000...2999).contains(year), tokens[number.range.lowerBound].count == 4,
+                !dateSpans.contains(where: { $0.range == number.range })
+            else { continue }
+            spans.append(
+                TaggedSpan(range: number.range, type: .date, value: .date(LocalDateTime(year: year, month: 1, day: 1)), confidence: 0.6))
+        }
         spans += SequenceReader.tag(tokens)
         spans += PersonReader.read(tokens, contacts: context.contacts)
         if context.language == "zh"

@@ -29,6 +29,15 @@ import Testing
         #expect(atLunch.contains { $0.value == .date(LocalDateTime(year: 2026, month: 11, day: 20, hour: 12)) })
     }
 
+    @Test func aBareYearIsAlsoALowConfidenceDate() {
+        let found = spans("books published after 2015")
+        #expect(found.contains { $0.type == .int && $0.value == .int(2015) })
+        let year = found.first { $0.type == .date && $0.range == 3..<4 }
+        #expect(year?.value == .date(LocalDateTime(year: 2015, month: 1, day: 1)))
+        #expect((year?.confidence ?? 1) < 0.95)
+        #expect(!spans("order 250 soups").contains { $0.type == .date })
+    }
+
     @Test(arguments: ["to", "too", "for", "a"])
     func guessesAreLowConfidence(word: String) {
         let found = spans("add \(word) list").filter { $0.type == .int }
