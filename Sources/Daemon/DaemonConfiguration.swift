@@ -20,12 +20,38 @@ public struct DaemonConfiguration: Sendable {
     public var groupID: UInt32?
     /// The user whose clients count as authenticated; default the daemon's own.
     public var ownerUID: UInt32 = getuid()
+    /// A listening socket inherited from the service manager (systemd socket activation),
+    /// used instead of binding `socketPath`; the socket file then belongs to the manager, so
+    /// the daemon neither changes its mode nor removes it on exit.
+    public var inheritedListener: CInt?
     /// The longest line read, in bytes; longer lines get an error and are skipped.
     public var maximumLineLength: Int = 1 << 20
 
     public init(socketPath: String, phrasePaths: [String]) {
         self.socketPath = socketPath
         self.phrasePaths = phrasePaths
+    }
+
+    /// The listening socket systemd passed to this process (`LISTEN_PID` is this process and
+    /// `LISTEN_FDS` is 1: file descriptor 3), or nil. Throws when systemd passed several,
+    /// which intentd cannot serve. Clears the variables, so children do not inherit them.
+    public static func socketFromServiceManager(environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(SocketActivationError) -> CInt?
+    {
+        guard let pid = environment["LISTEN_PID"].flatMap({ Int32($0) }), pid == getpid(),
+            let count = environment["LISTEN_FDS"].flatMap({ Int($0) }), count > 0
+        else { return nil }
+        unsetenv("LISTEN_PID")
+        unsetenv("LISTEN_FDS")
+        unsetenv("LISTEN_FDNAMES")
+        guard count == 1 else { throw SocketActivationError(message: "systemd passed \(count) sockets (LISTEN_FDS); intentd serves one") }
+        let descriptor: CInt = 3
+        var type: CInt = 0
+        var length = socklen_t(MemoryLayout<CInt>.size)
+        guard getsockopt(descriptor, SOL_SOCKET, SO_TYPE, &type, &length) == 0, type == CInt(SOCK_STREAM.rawValue) else {
+            throw SocketActivationError(message: "file descriptor 3 from systemd is not a stream socket")
+        }
+        return descriptor
     }
 
     /// `$XDG_RUNTIME_DIR/intentd.sock`, else `/tmp/intentd-$UID.sock`.
@@ -35,4 +61,10 @@ public struct DaemonConfiguration: Sendable {
         }
         return "/tmp/intentd-\(getuid()).sock"
     }
+}
+
+/// Why a socket passed by the service manager cannot be used.
+public struct SocketActivationError: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
 }

@@ -48,6 +48,11 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("The socket path '\(path)' is longer than 107 bytes, the limit of Unix-domain sockets.")
         }
         var configuration = DaemonConfiguration(socketPath: path, phrasePaths: try phrases.resolvedPaths())
+        do {
+            configuration.inheritedListener = try DaemonConfiguration.socketFromServiceManager()
+        } catch {
+            throw ValidationError("Socket activation: \(error)")
+        }
         configuration.appTimeout = .milliseconds(Int64(appTimeout * 1000))
         configuration.sessionTimeout = .milliseconds(Int64(sessionTimeout * 1000))
         if let group {

@@ -156,7 +156,9 @@ actor AppRegistry {
         let old = fileLibrary
         fileLibrary = library
         let router = Router(library: composedLibrary())
-        let errors = library.errors + router.diagnostics.filter { $0.severity == .error }
+        // The router's diagnostics repeat the library's own; each error once.
+        var seen = Set<String>()
+        let errors = (library.errors + router.diagnostics.filter { $0.severity == .error }).filter { seen.insert("\($0)").inserted }
         guard errors.isEmpty else {
             fileLibrary = old
             return errors

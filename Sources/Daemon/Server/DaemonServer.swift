@@ -62,20 +62,29 @@ public final class Daemon: Service, Sendable {
 
     public func run() async throws {
         let path = configuration.socketPath
-        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
             .childChannelOption(.allowRemoteHalfClosure, value: true)
-            .bind(unixDomainSocketPath: path, cleanupExistingSocketFile: true) { channel in
-                PeerCredentials.read(from: channel).map(Optional.some).recover { _ in nil }.flatMapThrowing { credentials in
-                    try channel.pipeline.syncOperations.addHandler(
-                        ByteToMessageHandler(LineFrameDecoder(maximumLineLength: self.configuration.maximumLineLength)))
-                    let async = try NIOAsyncChannel<Frame, ByteBuffer>(wrappingChannelSynchronously: channel)
-                    return (async, credentials)
-                }
+        let initializeConnection: @Sendable (any Channel) -> EventLoopFuture<(NIOAsyncChannel<Frame, ByteBuffer>, PeerCredentials?)> = {
+            channel in
+            PeerCredentials.read(from: channel).map(Optional.some).recover { _ in nil }.flatMapThrowing { credentials in
+                try channel.pipeline.syncOperations.addHandler(
+                    ByteToMessageHandler(LineFrameDecoder(maximumLineLength: self.configuration.maximumLineLength)))
+                let async = try NIOAsyncChannel<Frame, ByteBuffer>(wrappingChannelSynchronously: channel)
+                return (async, credentials)
             }
-        try setSocketPermissions(path)
+        }
+        let server: NIOAsyncChannel<(NIOAsyncChannel<Frame, ByteBuffer>, PeerCredentials?), Never>
+        if let inherited = configuration.inheritedListener {
+            server = try await bootstrap.bind(inherited, childChannelInitializer: initializeConnection)
+        } else {
+            server = try await bootstrap.bind(unixDomainSocketPath: path, cleanupExistingSocketFile: true, childChannelInitializer: initializeConnection)
+            try setSocketPermissions(path)
+        }
         let appCount = await registry.apps.count
-        logger.info("listening", metadata: ["socket": "\(path)", "apps": "\(appCount)"])
+        logger.info(
+            "listening",
+            metadata: ["socket": "\(path)", "apps": "\(appCount)", "activation": "\(configuration.inheritedListener == nil ? "bound" : "systemd")"])
         let waiters = ready.withLock { waiters in
             defer { waiters = nil }
             return waiters ?? []
@@ -95,7 +104,7 @@ public final class Daemon: Service, Sendable {
             self.logger.info("shutting down")
             serverChannel.close(promise: nil)
         }
-        unlink(path)
+        if configuration.inheritedListener == nil { unlink(path) }
         await registry.shutdown()
         logger.info("stopped", metadata: ["socket": "\(path)"])
     }

@@ -1,0 +1,58 @@
+import Foundation
+import IntentModel
+import IntentTesting
+import Testing
+
+/// The real `intentd serve` binary under real signals and systemd socket activation, driven
+/// by Scripts/serve_lifecycle.py (which prints what it saw as one JSON object).
+@Suite(.serialized)
+struct ServeLifecycleTests {
+    func drive(_ scenario: String, _ extra: [String] = []) throws -> JSONValue {
+        let binary = try #require(TestPaths.intentdBinary, "intentd is not built")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("intentd-life-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = TestPaths.root.appendingPathComponent("Tests/intentdTests/Scripts/serve_lifecycle.py").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script, scenario, binary.path, TestPaths.phrases, directory.path] + extra
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "the script failed: \(String(decoding: data, as: UTF8.self))")
+        return try JSONValue(parsing: data)
+    }
+
+    @Test(arguments: ["SIGTERM", "SIGINT"])
+    func shutdownLetsTheCallInFlightFinishAndRemovesTheSocket(_ signal: String) throws {
+        let seen = try drive("shutdown", [signal])
+        #expect(seen["registered"] == .bool(true))
+        #expect(seen["method"]?.stringValue == "intent.perform")
+        // The app answered after the signal; the client still got the result.
+        #expect(seen["reply"]?["result"]?["status"]?.stringValue == "done")
+        #expect(seen["reply"]?["result"]?["result"]?["dialog"]?.stringValue == "Done waiting")
+        #expect(seen["exit"] == .number(0))
+        #expect(seen["socketFileRemoved"] == .bool(true))
+    }
+
+    @Test func sighupKeepsTheOldPhrasesWhenTheNewOnesHaveErrors() throws {
+        let seen = try drive("reload")
+        #expect(seen["before"]?.stringValue == "tasks.add")
+        #expect(seen["afterBrokenFile"]?.stringValue == "tasks.add")
+        #expect(seen["afterChange"]?.stringValue == "tasks.add")  // "frobnicate {title}" was added
+        #expect(seen["exit"] == .number(0))
+        let log = seen["log"]?.stringValue ?? ""
+        #expect(log.contains("phrase files not reloaded: they have errors; keeping the old ones"))
+        #expect(log.contains("tasks.yaml:38:10: error: invalid YAML"))
+        #expect(log.contains("phrase files reloaded"))
+    }
+
+    @Test func socketActivationServesTheInheritedSocketAndLeavesItsFile() throws {
+        let seen = try drive("activation")
+        #expect(seen["intent"]?.stringValue == "tasks.add")
+        #expect(seen["exit"] == .number(0))
+        #expect(seen["socketFileKept"] == .bool(true))
+    }
+}
