@@ -82,4 +82,26 @@ import Wire
             #expect(JSONValue.parse(route.lines.first ?? "")["parameters"]?["text"] == .string("hello"))
         }
     }
+
+    /// An app declared with `exec` may be served by the process the daemon started, even for
+    /// another user's daemon, and by nobody else who is not the daemon's user.
+    @Test func execDeclaredAppOnlyFromTheProcessTheDaemonStarted() async throws {
+        let folder = try Self.phraseFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // The daemon belongs to another user, so this test's own uid is a stranger to it.
+        try await withDaemon(phrases: [folder], configure: { $0.appTimeout = .seconds(5); $0.ownerUID = getuid() &+ 1 }) { _, socket in
+            let impostor = AppDefinition(id: "pynotes", displayName: "Python Notes")
+            try await DaemonClient.withConnection(socketPath: socket) { stranger in
+                await #expect(throws: RPCError(.appIDTaken, "App id taken", data: .parse("""
+                    {"app":"pynotes","reason":"declared in a phrase file; only the daemon's user or the process it started may serve it"}
+                    """))) {
+                    _ = try await stranger.call(Methods.RegisterApp.self, .init(app: impostor))
+                }
+            }
+            // The daemon starts notes_app.py itself; that process is admitted and answers.
+            let count = try await client(["how many python notes"], socket: socket)
+            #expect(count.status == 0)
+            #expect(JSONValue.parse(count.lines.last ?? "")["result"]?["value"] == .number(2))
+        }
+    }
 }
