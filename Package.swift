@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Resolvers", targets: ["Resolvers"]),
         .library(name: "Routing", targets: ["Routing"]),
         .library(name: "Wire", targets: ["Wire"]),
+        .library(name: "Daemon", targets: ["Daemon"]),
         .library(name: "IntentSDK", targets: ["IntentSDK"]),
         .executable(name: "demo-apps", targets: ["demo-apps"]),
     ],

@@ -13,6 +13,8 @@ let package = Package(
     dependencies: [
         .package(name: "intentd", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
         // Deterministic synthetic apps (100 to 10,000 intents) and the utterances run against them.
@@ -53,6 +55,15 @@ let package = Package(
                 .product(name: "IntentModel", package: "intentd"),
                 .product(name: "Resolvers", package: "intentd"),
                 .product(name: "Routing", package: "intentd"),
+            ]
+        ),
+        // Route requests per second over the daemon's socket with 1, 16 and 64 clients.
+        .executableTarget(
+            name: "socket-bench",
+            dependencies: [
+                .product(name: "Daemon", package: "intentd"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
     ],
