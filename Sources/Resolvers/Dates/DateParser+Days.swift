@@ -6,16 +6,26 @@ extension DateParser {
     /// "now", "right now", "at the moment", "at this time".
     func matchNow(at index: Int, _ parts: inout Parts) -> Int? {
         guard parts.instant == nil, parts.day == nil else { return nil }
-        let phrases: [[String]] = [
-            ["right", "now"], ["just", "now"], ["now"], ["the", "moment"], ["this", "time"], ["immediately"], ["asap"],
-            ["atm"], ["present"], ["the", "present", "time"], ["the", "minute"],
-        ]
-        for phrase in phrases where starts(phrase, at: index) {
+        for phrase in Self.nowPhrases where starts(phrase, at: index) {
             parts.instant = now
             return index + phrase.count
         }
         return nil
     }
+
+    static let nowPhrases: [[String]] = [
+        ["right", "now"], ["just", "now"], ["now"], ["the", "moment"], ["this", "time"], ["immediately"], ["asap"],
+        ["atm"], ["present"], ["the", "present", "time"], ["the", "minute"],
+    ]
+
+    static let relativeDays: [([String], Int)] = [
+        (["day", "after", "tomorrow"], 2), (["day", "before", "yesterday"], -2), (["today"], 0),
+        (["tonight"], 0), (["tomorrow"], 1), (["tomorow"], 1), (["tmrw"], 1), (["tmr"], 1), (["tommorow"], 1),
+        (["yesterday"], -1), (["next", "day"], 1), (["following", "day"], 1), (["previous", "day"], -1),
+        (["day", "before"], -1), (["day", "after"], 1), (["todays"], 0), (["tonights"], 0),
+        (["tomorrows"], 1), (["day", "after", "tmrw"], 2), (["this", "day"], 0), (["my", "day"], 0),
+        (["otd"], 0), (["last", "day"], -1), (["past", "day"], -1), (["day"], 0), (["last", "night"], -1),
+    ]
 
     func starts(_ phrase: [String], at index: Int) -> Bool {
         guard index + phrase.count <= tokens.count else { return false }
@@ -26,15 +36,7 @@ extension DateParser {
     /// "today", "tomorrow", "yesterday", "tonight", "the day after tomorrow", "the next day".
     func matchRelativeDay(at index: Int, _ parts: inout Parts) -> Int? {
         guard parts.day == nil, parts.instant == nil else { return nil }
-        let phrases: [([String], Int)] = [
-            (["day", "after", "tomorrow"], 2), (["day", "before", "yesterday"], -2), (["today"], 0),
-            (["tonight"], 0), (["tomorrow"], 1), (["tomorow"], 1), (["tmrw"], 1), (["tmr"], 1), (["tommorow"], 1),
-            (["yesterday"], -1), (["next", "day"], 1), (["following", "day"], 1), (["previous", "day"], -1),
-            (["day", "before"], -1), (["day", "after"], 1), (["todays"], 0), (["tonights"], 0),
-            (["tomorrows"], 1), (["day", "after", "tmrw"], 2), (["this", "day"], 0), (["my", "day"], 0),
-            (["otd"], 0), (["last", "day"], -1), (["past", "day"], -1), (["day"], 0), (["last", "night"], -1),
-        ]
-        for (phrase, offset) in phrases where starts(phrase, at: index) {
+        for (phrase, offset) in Self.relativeDays where starts(phrase, at: index) {
             parts.day = math.addingDays(offset, to: today)
             if phrase == ["day"], index > 0, token(index - 1) != "the" { return nil }
             if phrase == ["tonight"] || phrase == ["tonights"] || phrase == ["last", "night"] {
@@ -282,6 +284,7 @@ extension DateParser {
 
     /// "14april", "dec31", "feb13": a day and a month written as one word.
     private func gluedMonthDay(_ text: String) -> (month: Int, day: Int)? {
+        guard text.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
         let digits = text.prefix { $0.isNumber }
         if !digits.isEmpty, let month = DateWords.months[String(text.dropFirst(digits.count))], let day = Int(digits),
             (1...31).contains(day)

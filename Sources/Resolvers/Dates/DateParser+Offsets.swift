@@ -72,7 +72,7 @@ extension DateParser {
             return ((1, unit), index + 2)
         }
         // "1/2 hour", "1/4h"
-        let pieces = word.split(separator: "/")
+        let pieces = word.utf8.contains(UInt8(ascii: "/")) ? word.split(separator: "/") : []
         if pieces.count == 2, let top = Double(pieces[0]) {
             let bottomText = pieces[1].prefix { $0.isNumber }
             let rest = String(pieces[1].dropFirst(bottomText.count))

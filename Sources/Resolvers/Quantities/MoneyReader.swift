@@ -31,7 +31,11 @@ enum MoneyReader {
         return out
     }
 
+    /// The first words of all currency names, to skip most positions without joining words.
+    static let currencyFirstWords = Set(CurrencyWords.names.keys.map { String($0.split(separator: " ").first ?? "") })
+
     static func currency(_ tokens: [String], at index: Int) -> (CurrencyWords.Currency, end: Int)? {
+        guard index < tokens.count, currencyFirstWords.contains(tokens[index]) else { return nil }
         for length in stride(from: CurrencyWords.longest, through: 1, by: -1) where index + length <= tokens.count {
             let key = tokens[index..<index + length].joined(separator: " ")
             if let found = CurrencyWords.names[key] { return (found, index + length) }
