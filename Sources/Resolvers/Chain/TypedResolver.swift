@@ -44,7 +44,7 @@ struct TypedResolver {
             return money(text)
         case .measurement:
             // The normalizer drops a leading minus ("-5 degrees"); put it back.
-            let negative = text.trimmingCharacters(in: .whitespaces).hasPrefix("-") || text.hasPrefix("−")
+            let negative = ResolverChain.trimmed(text).hasPrefix("-") || text.hasPrefix("−")
             return spans(text, as: type).map { candidate in
                 guard negative, case .measurement(var measurement) = candidate.value, measurement.value > 0 else {
                     return candidate
@@ -83,7 +83,7 @@ struct TypedResolver {
         if let literal = NumberLiteral.read(text) { return [(literal, 1)] }
         var tokens = TextNormalizer().words(text)
         var sign = 1.0
-        if text.trimmingCharacters(in: .whitespaces).hasPrefix("-"), tokens.first?.hasPrefix("-") == false {
+        if ResolverChain.trimmed(text).hasPrefix("-"), tokens.first?.hasPrefix("-") == false {
             sign = -1
         }
         while let first = tokens.first, first == "the" || first == "number" { tokens.removeFirst() }
@@ -103,7 +103,7 @@ struct TypedResolver {
 
     /// A length of time, the whole text read as one: "an hour and a half", "1/2 hour", "2'", "90\"".
     func duration(_ text: String) -> [ResolvedCandidate] {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = ResolverChain.trimmed(text)
         for (mark, unit) in [("\"", 1.0), ("''", 1.0), ("'", 60.0)] where trimmed.hasSuffix(mark) {
             if let value = Double(trimmed.dropLast(mark.count).trimmingCharacters(in: .whitespaces)) {
                 return [ResolvedCandidate(value: .duration(value * unit), confidence: 1)]
@@ -125,7 +125,7 @@ struct TypedResolver {
         var tokens = TextNormalizer().words(MoneyReader.prepare(text))
         if tokens.first == "a" || tokens.first == "an", tokens.count > 2 { tokens.removeFirst() }
         guard !tokens.isEmpty else { return [] }
-        let sign: Double = text.trimmingCharacters(in: .whitespaces).hasPrefix("-") ? -1 : 1
+        let sign: Double = ResolverChain.trimmed(text).hasPrefix("-") ? -1 : 1
         var numbers: [Int: NumberSpan] = [:]
         for number in NumberReader.read(tokens) where number.confidence > 0.5 {
             numbers[number.range.lowerBound] = number
