@@ -109,8 +109,7 @@ struct TypedResolver {
                 return [ResolvedCandidate(value: .duration(value * unit), confidence: 1)]
             }
         }
-        let folded = text.precomposedStringWithCompatibilityMapping.replacingOccurrences(of: "\u{2044}", with: "/")
-        var tokens = TextNormalizer().words(folded)
+        var tokens = TextNormalizer().words(NumberLiteral.fold(text))
         while let first = tokens.first, ["for", "about", "around", "during", "within", "over"].contains(first) {
             tokens.removeFirst()
         }
@@ -214,7 +213,13 @@ struct TypedResolver {
         guard !tokens.isEmpty else { return [] }
         var first = 0
         while first < tokens.count - 1, Self.fillers.contains(tokens[first]) { first += 1 }
-        let found = ValueTagger().tag(tokens, context: context).filter { span in
+        // People are found by their own reader alone; other types need the numbers and dates.
+        let tagged: [TaggedSpan]
+        switch type {
+        case .person, .list(.person): tagged = PersonReader.read(tokens, contacts: context.contacts)
+        default: tagged = ValueTagger().tag(tokens, context: context)
+        }
+        let found = tagged.filter { span in
             span.range.lowerBound <= first && span.range.upperBound == tokens.count && Self.fits(span.type, type)
         }
         return found.map { ResolvedCandidate(value: $0.value, confidence: $0.confidence) }
