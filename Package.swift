@@ -55,7 +55,7 @@ let package = Package(
         .executableTarget(
             name: "demo-apps",
             dependencies: [
-                "DemoApps", "IntentSDK",
+                "DemoApps", "IntentSDK", "Wire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/demo-apps"

@@ -16,15 +16,21 @@ public enum TestPaths {
     public static var corpus: URL { root.appendingPathComponent("Corpus") }
 
     /// The `intentd` executable built next to the running tests.
-    public static var intentdBinary: URL? {
+    public static var intentdBinary: URL? { binary(named: "intentd") }
+
+    /// The `demo-apps` executable (the ten demo apps as one process) built next to the tests.
+    public static var demoAppsBinary: URL? { binary(named: "demo-apps") }
+
+    /// An executable product of this package, built next to the running tests.
+    public static func binary(named name: String) -> URL? {
         var candidates: [URL] = []
         let argument = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
         var directory = argument.deletingLastPathComponent()
         for _ in 0..<4 {
-            candidates.append(directory.appendingPathComponent("intentd"))
+            candidates.append(directory.appendingPathComponent(name))
             directory.deleteLastPathComponent()
         }
-        candidates.append(root.appendingPathComponent(".build/debug/intentd"))
+        candidates.append(root.appendingPathComponent(".build/debug/\(name)"))
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) && !$0.hasDirectoryPath }
     }
 }
