@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IntentModel
+import Logging
 import Routing
 
 /// Where the phrase files are: `--phrases`, else `$INTENTD_PHRASES`, else the `Phrases/`
@@ -49,4 +50,16 @@ func emitLine(_ line: String) {
 
 func emitError(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+/// Sends swift-log to standard error at `level` (trace ... critical); once per process.
+func bootstrapLogging(level name: String) throws {
+    guard let level = Logger.Level(rawValue: name) else {
+        throw ValidationError("Unknown log level '\(name)'. Use trace, debug, info, notice, warning, error or critical.")
+    }
+    LoggingSystem.bootstrap { label in
+        var handler = StreamLogHandler.standardError(label: label)
+        handler.logLevel = level
+        return handler
+    }
 }
