@@ -83,7 +83,9 @@ let package = Package(
             name: "IntentSDKTests",
             dependencies: ["IntentSDK", "DemoApps", "IntentTesting", "IntentModel", "Phrases", "Routing", "Wire", "Daemon"]
         ),
-        .testTarget(name: "intentdTests", dependencies: ["IntentTesting", "IntentModel", "Wire", "Daemon"]),
+        .testTarget(
+            name: "intentdTests", dependencies: ["IntentTesting", "IntentModel", "Wire", "Daemon"],
+            exclude: ["Scripts", "Transcripts"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,6 +9,9 @@ struct CompletionTable: Sendable {
     var appIDs: [String] = []
     /// Lowercased words and names, sorted, without duplicates.
     var words: [String] = []
+    /// Names of several words, each as its words ("mighty", "tasks"), to complete the rest
+    /// of a name whose first words are already typed.
+    var names: [[String]] = []
 
     init() {}
 
@@ -28,6 +31,7 @@ struct CompletionTable: Sendable {
         }
         entityNames.forEach { Self.addName($0, to: &vocabulary) }
         words = vocabulary.sorted()
+        names = words.filter { $0.contains(" ") }.map { $0.split(separator: " ").map(String.init) }
     }
 
     /// The completions of `word`, given the text of the line before it.
@@ -39,6 +43,16 @@ struct CompletionTable: Sendable {
             return context == ":intents" ? appIDs.filter { $0.hasPrefix(prefix) } : []
         }
         guard !prefix.isEmpty else { return [] }
+        // "what is left in mighty ta": the rest of a name whose first words were typed wins.
+        let typed = context.lowercased().split(separator: " ").map(String.init)
+        var rests = Set<String>()
+        for name in names {
+            for count in 1..<name.count where count <= typed.count && Array(typed.suffix(count)) == Array(name.prefix(count)) {
+                let rest = name.dropFirst(count).joined(separator: " ")
+                if rest.hasPrefix(prefix) { rests.insert(rest) }
+            }
+        }
+        if !rests.isEmpty { return rests.sorted() }
         return words.filter { $0.hasPrefix(prefix) }
     }
 
