@@ -58,7 +58,9 @@ public enum RecognizerLine: Hashable, Sendable {
         let marks: [(Character, Character)] = [("[", "]"), ("(", ")"), ("*", "*")]
         for (open, close) in marks where words.count >= 2 && words.first == open && words.last == close {
             let inside = words.dropFirst().dropLast()
-            if !inside.contains(open) && !inside.contains(close) { return .skip(reason: "a non-speech marker \(words)") }
+            if !inside.contains(open) && !inside.contains(close) {
+                return .skip(reason: "a non-speech marker \(words)")
+            }
         }
         return .text(words)
     }
@@ -75,7 +77,8 @@ public enum RecognizerLine: Hashable, Sendable {
 
     private static func isTimestamp(_ text: String) -> Bool {
         let stamp = text.trimmingCharacters(in: .whitespaces)
-        return !stamp.isEmpty && stamp.first?.isNumber == true && stamp.allSatisfy { $0.isASCII && ($0.isNumber || ":.,".contains($0)) }
+        return !stamp.isEmpty && stamp.first?.isNumber == true
+            && stamp.allSatisfy { $0.isASCII && ($0.isNumber || ":.,".contains($0)) }
     }
 
     // MARK: JSON results
@@ -125,7 +128,9 @@ public enum RecognizerLine: Hashable, Sendable {
             return "a partial result (\(key): false)"
         }
         for key in ["type", "status", "kind"] {
-            if let type = object[key]?.stringValue, type.lowercased().contains("partial") { return "a partial result (\(key): \(type))" }
+            if let type = object[key]?.stringValue, type.lowercased().contains("partial") {
+                return "a partial result (\(key): \(type))"
+            }
         }
         return nil
     }

@@ -22,14 +22,11 @@ struct CompletionTable: Sendable {
         for app in apps {
             for name in [app.displayName, app.id] + app.synonyms { Self.addName(name, to: &vocabulary) }
             for phrase in app.phrases { vocabulary.formUnion(Self.words(ofTemplate: phrase.text)) }
-            for item in app.enums {
-                for value in item.cases { ([value.title] + value.synonyms).forEach { Self.addName($0, to: &vocabulary) } }
-            }
-            for type in app.entityTypes {
-                for value in type.values { ([value.title] + value.synonyms).forEach { Self.addName($0, to: &vocabulary) } }
-            }
+            let enumNames = app.enums.flatMap { $0.cases.flatMap { [$0.title] + $0.synonyms } }
+            let valueNames = app.entityTypes.flatMap { $0.values.flatMap { [$0.title] + $0.synonyms } }
+            for name in enumNames + valueNames { Self.addName(name, to: &vocabulary) }
         }
-        entityNames.forEach { Self.addName($0, to: &vocabulary) }
+        for name in entityNames { Self.addName(name, to: &vocabulary) }
         words = vocabulary.sorted()
         names = words.filter { $0.contains(" ") }.map { $0.split(separator: " ").map(String.init) }
     }
@@ -47,7 +44,8 @@ struct CompletionTable: Sendable {
         let typed = context.lowercased().split(separator: " ").map(String.init)
         var rests = Set<String>()
         for name in names {
-            for count in 1..<name.count where count <= typed.count && Array(typed.suffix(count)) == Array(name.prefix(count)) {
+            for count in 1..<name.count
+            where count <= typed.count && Array(typed.suffix(count)) == Array(name.prefix(count)) {
                 let rest = name.dropFirst(count).joined(separator: " ")
                 if rest.hasPrefix(prefix) { rests.insert(rest) }
             }
@@ -83,7 +81,9 @@ struct CompletionTable: Sendable {
         var skipUntil: Character?
         func flush() {
             // Words of spaced languages only: CJK phrases have no words to complete.
-            if current.count > 1, current.unicodeScalars.allSatisfy({ $0.value < 0x2E80 }) { result.insert(current.lowercased()) }
+            if current.count > 1, current.unicodeScalars.allSatisfy({ $0.value < 0x2E80 }) {
+                result.insert(current.lowercased())
+            }
             current = ""
         }
         for character in template {
@@ -92,9 +92,15 @@ struct CompletionTable: Sendable {
                 continue
             }
             switch character {
-            case "{": skipUntil = "}"; flush()
-            case "<": skipUntil = ">"; flush()
-            case "$": skipUntil = "}"; flush()
+            case "{":
+                skipUntil = "}"
+                flush()
+            case "<":
+                skipUntil = ">"
+                flush()
+            case "$":
+                skipUntil = "}"
+                flush()
             case _ where character.isLetter || character == "'" || character == "-": current.append(character)
             default: flush()
             }

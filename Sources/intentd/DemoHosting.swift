@@ -37,7 +37,9 @@ final class DemoAppsService: Service, Sendable {
     /// The services of a daemon serving the demo apps, in start order. A service group stops
     /// its services in reverse order, so the apps stay connected while the daemon lets the
     /// calls in flight finish.
-    static func services(daemon: Daemon, apps: DemoAppsService, reloader: Bool) -> [ServiceGroupConfiguration.ServiceConfiguration] {
+    static func services(daemon: Daemon, apps: DemoAppsService, reloader: Bool) -> [ServiceGroupConfiguration
+        .ServiceConfiguration]
+    {
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: apps), .init(service: daemon)]
         if reloader { services.append(.init(service: PhraseReloader(daemon: daemon))) }
         return services
@@ -55,7 +57,8 @@ enum DemoHosting {
         let daemon = Daemon(configuration: configuration, logger: logger)
         let apps = await DemoAppsService.make(for: daemon, logger: logger)
         let group = ServiceGroup(
-            configuration: ServiceGroupConfiguration(services: DemoAppsService.services(daemon: daemon, apps: apps, reloader: false), logger: logger))
+            configuration: ServiceGroupConfiguration(
+                services: DemoAppsService.services(daemon: daemon, apps: apps, reloader: false), logger: logger))
         return try await withThrowingTaskGroup(of: Void.self, returning: R.self) { tasks in
             tasks.addTask { try await group.run() }
             await daemon.waitUntilListening()

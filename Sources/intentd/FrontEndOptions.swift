@@ -24,19 +24,23 @@ struct FrontEndOptions: ParsableArguments {
 
     /// Connects (starting the private daemon first when there is no `--connect`) and runs
     /// `body` with a conversation of its own.
-    func withConversation<R: Sendable>(_ body: @escaping @Sendable (ConversationClient) async throws -> R) async throws -> R {
+    func withConversation<R: Sendable>(_ body: @escaping @Sendable (ConversationClient) async throws -> R) async throws
+        -> R
+    {
         try bootstrapLogging(level: logLevel)
         let now = now?.value
         guard let connect else {
             let paths = try phrases.resolvedPaths()
-            return try await DemoHosting.withPrivateDaemon(phrasePaths: paths, logger: Logger(label: "intentd")) { socket in
+            return try await DemoHosting.withPrivateDaemon(phrasePaths: paths, logger: Logger(label: "intentd")) {
+                socket in
                 try await DaemonClient.withConnection(socketPath: socket) { client in
                     try await body(ConversationClient(client: client, now: now, daemon: .privateDemo))
                 }
             }
         }
         guard FileManager.default.fileExists(atPath: connect) else {
-            throw ValidationError("No daemon socket at '\(connect)'. Start one with 'intentd serve --socket \(connect)'.")
+            throw ValidationError(
+                "No daemon socket at '\(connect)'. Start one with 'intentd serve --socket \(connect)'.")
         }
         let connected = Mutex(false)
         do {
@@ -44,7 +48,7 @@ struct FrontEndOptions: ParsableArguments {
                 connected.withLock { $0 = true }
                 return try await body(ConversationClient(client: client, now: now, daemon: .socket(connect)))
             }
-        } catch where !connected.withLock({ $0 }) {
+        } catch  where !connected.withLock({ $0 }) {
             throw ValidationError("Cannot reach the daemon at '\(connect)': \(error)")
         }
     }
@@ -97,6 +101,8 @@ struct ConversationClient: Sendable {
 
     /// `entities.query` of every entity of a type the app will list.
     func allEntities(of type: String) async throws -> [EntityRecord] {
-        try await client.call(Methods.QueryEntitiesForClient.self, EntityQuery(entityType: type, kind: .all, limit: 200)).entities
+        try await client.call(
+            Methods.QueryEntitiesForClient.self, EntityQuery(entityType: type, kind: .all, limit: 200)
+        ).entities
     }
 }

@@ -49,7 +49,8 @@ final class LineEditor: Sendable {
     /// Creates the file (and its folder) when missing, trims it to `limit` entries, reads it.
     private static func prepareHistory(_ path: String, limit: Int) {
         let folder = (path as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try? FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         if !FileManager.default.fileExists(atPath: path) {
             _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
         }
@@ -65,7 +66,8 @@ final class LineEditor: Sendable {
     func read(prompt: String, interruptible: Bool) async -> LineInput {
         await withCheckedContinuation { continuation in
             let thread = Thread {
-                continuation.resume(returning: self.interactive ? self.readEditing(prompt, interruptible) : self.readPlain(prompt))
+                continuation.resume(
+                    returning: self.interactive ? self.readEditing(prompt, interruptible) : self.readPlain(prompt))
             }
             thread.name = "intentd-readline"
             thread.start()
@@ -102,7 +104,10 @@ final class LineEditor: Sendable {
         if signals.drain().contains(where: { $0 == SIGTERM || $0 == SIGHUP }) { return .end }
         lineState = .reading
         rl_callback_handler_install(prompt, lineHandler)
-        var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
+        ]
         while true {
             fds[0].revents = 0
             fds[1].revents = 0
@@ -172,11 +177,14 @@ private let completionTable = Mutex(CompletionTable())
 private let complete: intentd_rl_completer = { text, start, _ in
     intentd_rl_completion_over()
     let word = text.map { String(cString: $0) } ?? ""
-    let before = String(decoding: String(cString: intentd_rl_line_buffer()).utf8.prefix(Int(max(0, start))), as: UTF8.self)
+    let before = String(
+        decoding: String(cString: intentd_rl_line_buffer()).utf8.prefix(Int(max(0, start))), as: UTF8.self)
     let matches = completionTable.withLock { $0.matches(for: word, after: before) }
     guard let first = matches.first else { return nil }
     let entries = matches.count == 1 ? [first] : [CompletionTable.commonPrefix(matches)] + matches
-    guard let array = malloc((entries.count + 1) * MemoryLayout<UnsafeMutablePointer<CChar>?>.stride) else { return nil }
+    guard let array = malloc((entries.count + 1) * MemoryLayout<UnsafeMutablePointer<CChar>?>.stride) else {
+        return nil
+    }
     let pointers = array.bindMemory(to: UnsafeMutablePointer<CChar>?.self, capacity: entries.count + 1)
     for (index, entry) in entries.enumerated() { pointers[index] = strdup(entry) }
     pointers[entries.count] = nil
@@ -224,7 +232,7 @@ final class SignalPipe: @unchecked Sendable {
     }
 
     deinit {
-        sources.forEach { $0.cancel() }
+        for source in sources { source.cancel() }
         close(readEnd)
         close(writeEnd)
     }
@@ -255,7 +263,10 @@ final class InputLines: @unchecked Sendable {
                 defer { buffer = [] }
                 return String(decoding: buffer, as: UTF8.self)
             }
-            var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
+            ]
             if poll(&fds, 2, -1) < 0 {
                 if errno == EINTR { continue }
                 ended = true

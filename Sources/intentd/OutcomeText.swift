@@ -36,19 +36,26 @@ struct OutcomeText: Sendable {
         var lines: [String] = []
         if let intent = outcome.intent, outcome.status != .cancelled {
             let values = outcome.parameters.map { "\($0.0) = \(Self.describe($0.1))" }
-            lines.append("→ " + style.intent(intent) + (values.isEmpty ? "" : "  " + style.dim(values.joined(separator: ", "))))
+            lines.append(
+                "→ " + style.intent(intent) + (values.isEmpty ? "" : "  " + style.dim(values.joined(separator: ", "))))
         }
         switch outcome.status {
         case .done:
             let result = outcome.result
             if let dialog = result?.dialog { lines.append(style.dialog(dialog)) }
-            if let snippet = result?.snippet { lines += snippet.split(separator: "\n", omittingEmptySubsequences: false).map { "  │ " + $0 } }
+            if let snippet = result?.snippet {
+                lines += snippet.split(separator: "\n", omittingEmptySubsequences: false).map { "  │ " + $0 }
+            }
             if result?.dialog == nil, result?.snippet == nil {
                 lines.append(style.dialog(result?.value.map { "Done: \(Self.describe($0))" } ?? "Done."))
             }
             if let opens = result?.opensIntent {
-                let values = opens.parameters.sorted { $0.key < $1.key }.map { "\($0.key) = \(Self.describe($0.value))" }
-                lines.append("↪ opens " + style.intent(opens.intent) + (values.isEmpty ? "" : "  " + style.dim(values.joined(separator: ", "))))
+                let values = opens.parameters.sorted { $0.key < $1.key }.map {
+                    "\($0.key) = \(Self.describe($0.value))"
+                }
+                lines.append(
+                    "↪ opens " + style.intent(opens.intent)
+                        + (values.isEmpty ? "" : "  " + style.dim(values.joined(separator: ", "))))
             }
         case .question:
             if let question = outcome.question { lines += self.question(question) }
@@ -76,7 +83,9 @@ struct OutcomeText: Sendable {
         case .choice:
             return [style.question("? " + question.prompt)] + question.choices.map { "  \($0.index). \($0.title)" }
         case .confirm:
-            let preview = question.preview.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map { "  │ " + $0 } } ?? []
+            let preview =
+                question.preview.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map { "  │ " + $0 } }
+                ?? []
             return [style.question("? " + question.prompt + " (yes/no)")] + preview
         }
     }

@@ -22,10 +22,14 @@ extension Repl {
         case ":explain": await explain()
         case ":history":
             let base = editor.historyBase
-            say(editor.history.enumerated().map { String(format: "%5d  ", base + $0.offset) + $0.element }.joined(separator: "\n"))
+            say(
+                editor.history.enumerated().map { String(format: "%5d  ", base + $0.offset) + $0.element }.joined(
+                    separator: "\n"))
         default:
             let hint = Spelling.suggestion(for: name, among: Self.commands).map { " Did you mean '\($0)'?" } ?? ""
-            say(text.style.failure("Unknown command '\(name)'.") + hint + " Commands: " + Self.commands.joined(separator: ", ") + ".")
+            say(
+                text.style.failure("Unknown command '\(name)'.") + hint + " Commands: "
+                    + Self.commands.joined(separator: ", ") + ".")
         }
         return .keepGoing
     }
@@ -42,14 +46,18 @@ extension Repl {
             lines.append("")
             lines.append(text.style.dialog(app.displayName) + text.style.dim(" (\(app.id))"))
             for intent in app.intents where intent.isDiscoverable {
-                var example = Self.example(among: samples.filter { $0.intent == intent.id }.map(\.utterance)).map { "\"\($0)\"" } ?? ""
+                var example =
+                    Self.example(among: samples.filter { $0.intent == intent.id }.map(\.utterance)).map { "\"\($0)\"" }
+                    ?? ""
                 if example.isEmpty, let schema = intent.adoptedSchema {
                     example = schemaExample(schema, library: library) ?? "through the \(schema) phrases"
                 }
                 lines.append("  " + intent.title.padding(toLength: 34, withPad: " ", startingAt: 0) + " " + example)
             }
         }
-        lines += ["", "Commands: :apps, :intents [APP], :explain, :history, :quit. Tab completes; Ctrl-C cancels a question."]
+        lines += [
+            "", "Commands: :apps, :intents [APP], :explain, :history, :quit. Tab completes; Ctrl-C cancels a question.",
+        ]
         return lines.joined(separator: "\n")
     }
 
@@ -98,7 +106,8 @@ extension Repl {
             let name = app["name"]?.stringValue ?? id
             let count = app["intents"].flatMap { if case .array(let items) = $0 { items.count } else { nil } } ?? 0
             let state = app["connected"] == .bool(true) ? "connected" : "not connected"
-            return id.padding(toLength: 10, withPad: " ", startingAt: 0) + " " + name.padding(toLength: 16, withPad: " ", startingAt: 0)
+            return id.padding(toLength: 10, withPad: " ", startingAt: 0) + " "
+                + name.padding(toLength: 16, withPad: " ", startingAt: 0)
                 + " \(count) intent\(count == 1 ? "" : "s"), \(state)"
         }.joined(separator: "\n")
     }
@@ -111,14 +120,17 @@ extension Repl {
             shown = apps.filter { $0.id == wanted || $0.displayName.lowercased() == wanted }
             if shown.isEmpty {
                 let hint = Spelling.suggestion(for: appID, among: apps.map(\.id)).map { " Did you mean '\($0)'?" } ?? ""
-                return text.style.failure("Unknown app '\(appID)'.") + hint + " Apps: " + apps.map(\.id).joined(separator: ", ") + "."
+                return text.style.failure("Unknown app '\(appID)'.") + hint + " Apps: "
+                    + apps.map(\.id).joined(separator: ", ") + "."
             }
         }
         var lines: [String] = []
         for app in shown {
             for intent in app.intents where intent.isDiscoverable {
                 let parameters = intent.parameters.map { parameter in
-                    let type = parameter.type.description.split(separator: ".").last.map(String.init) ?? parameter.type.description
+                    let type =
+                        parameter.type.description.split(separator: ".").last.map(String.init)
+                        ?? parameter.type.description
                     return "\(parameter.name): \(type)\(parameter.isRequired ? "" : "?")"
                 }
                 lines.append(

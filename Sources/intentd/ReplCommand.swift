@@ -30,10 +30,12 @@ struct ReplCommand: AsyncParsableCommand {
         guard historySize > 0 else { throw ValidationError("--history-size must be at least 1, not \(historySize).") }
         let style = TextStyle.forStandardOutput()
         let editor = LineEditor(
-            historyFile: historyFile ?? Self.defaultHistoryFile(), historyLimit: historySize, completions: .init(), plainTerminal: !style.color)
+            historyFile: historyFile ?? Self.defaultHistoryFile(), historyLimit: historySize, completions: .init(),
+            plainTerminal: !style.color)
         let phrasePaths = try? target.phrases.resolvedPaths()
         try await target.withConversation { conversation in
-            var repl = Repl(conversation: conversation, editor: editor, text: OutcomeText(style: style), phrasePaths: phrasePaths)
+            var repl = Repl(
+                conversation: conversation, editor: editor, text: OutcomeText(style: style), phrasePaths: phrasePaths)
             await repl.start()
             await repl.loop()
         }
@@ -76,7 +78,9 @@ struct Repl {
             case .privateDemo: "the demo apps"
             case .socket(let path): "the daemon at \(path)"
             }
-        say("intentd: talking to \(whom) (\(apps.count) apps). Type what you would say; :help lists examples, Ctrl-D quits.")
+        say(
+            "intentd: talking to \(whom) (\(apps.count) apps). Type what you would say; :help lists examples, Ctrl-D quits."
+        )
     }
 
     mutating func loadApps() async {
@@ -84,7 +88,9 @@ struct Repl {
         var definitions: [AppDefinition] = []
         var entityNames: [String] = []
         for app in listed {
-            guard let id = app["id"]?.stringValue, let definition = try? await conversation.describe(id) else { continue }
+            guard let id = app["id"]?.stringValue, let definition = try? await conversation.describe(id) else {
+                continue
+            }
             definitions.append(definition)
             guard app["connected"] == .bool(true) else { continue }
             for type in definition.entityTypes {

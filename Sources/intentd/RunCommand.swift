@@ -69,7 +69,9 @@ struct PipeConversation {
 
     /// Tries `texts` in order as the answer to the pending question; when none answers it
     /// (or nothing is pending), performs the first as a new utterance.
-    private mutating func perform(_ texts: [String], number: Int, readings: [(RecognizerLine.Hypothesis, Double)]?) async {
+    private mutating func perform(_ texts: [String], number: Int, readings: [(RecognizerLine.Hypothesis, Double)]?)
+        async
+    {
         guard let first = texts.first else { return }
         if questionPending {
             for text in texts {
@@ -144,7 +146,8 @@ struct PipeConversation {
         let rpc = error as? RPCError ?? RPCError(.internalError, "\(error)")
         if json {
             emitLine(
-                JSONValue.object([("line", .number(Double(number))), ("text", .string(text)), ("error", rpc.json)]).serialized)
+                JSONValue.object([("line", .number(Double(number))), ("text", .string(text)), ("error", rpc.json)])
+                    .serialized)
         } else {
             emitLine("> \(text)\n" + self.text.error(rpc))
         }

@@ -14,7 +14,10 @@ struct RecognizerLineTests {
         (#"{"transcript": "order two soups", "is_final": true}"#, "order two soups"),
         (#"{"type": "final", "text": "order two soups"}"#, "order two soups"),
         (#"{"text": "order two soups", "partial": false}"#, "order two soups"),
-        (#"{"type":"Results","is_final":true,"channel":{"alternatives":[{"transcript":"play music","confidence":0.9}]}}"#, "play music"),
+        (
+            #"{"type":"Results","is_final":true,"channel":{"alternatives":[{"transcript":"play music","confidence":0.9}]}}"#,
+            "play music"
+        ),
         (#"{"results":[{"alternatives":[{"transcript":"play music"}],"isFinal":true}]}"#, "play music"),
         ("[inaudible] add milk", "[inaudible] add milk"),
     ])
@@ -41,22 +44,31 @@ struct RecognizerLineTests {
     }
 
     @Test func invalidJSONSaysWhatIsWrong() {
-        #expect(RecognizerLine(parsing: "{text: add milk}") == .invalid("not valid JSON: expected a string key at byte 1"))
+        #expect(
+            RecognizerLine(parsing: "{text: add milk}") == .invalid("not valid JSON: expected a string key at byte 1"))
     }
 
     @Test func nBestIsSortedByConfidence() {
-        let line = #"{"alternatives": [{"text": "order to soups", "confidence": 0.4}, {"text": "order two soups", "confidence": 0.6}]}"#
+        let line =
+            #"{"alternatives": [{"text": "order to soups", "confidence": 0.4}, {"text": "order two soups", "confidence": 0.6}]}"#
         #expect(
             RecognizerLine(parsing: line)
-                == .alternatives([Hypothesis(text: "order two soups", confidence: 0.6), Hypothesis(text: "order to soups", confidence: 0.4)]))
+                == .alternatives([
+                    Hypothesis(text: "order two soups", confidence: 0.6),
+                    Hypothesis(text: "order to soups", confidence: 0.4),
+                ]))
     }
 
     @Test func voskScoresAreScaledAndLogProbabilitiesExponentiated() {
-        let vosk = #"{"alternatives": [{"confidence": 200.0, "text": "add milk"}, {"confidence": 150.0, "text": "add silk"}]}"#
+        let vosk =
+            #"{"alternatives": [{"confidence": 200.0, "text": "add milk"}, {"confidence": 150.0, "text": "add silk"}]}"#
         #expect(
             RecognizerLine(parsing: vosk)
-                == .alternatives([Hypothesis(text: "add milk", confidence: 1), Hypothesis(text: "add silk", confidence: 0.75)]))
-        let logs = #"{"nbest": [{"text": "add milk", "avg_logprob": 0}, {"text": "add silk", "avg_logprob": -0.6931471805599453}]}"#
+                == .alternatives([
+                    Hypothesis(text: "add milk", confidence: 1), Hypothesis(text: "add silk", confidence: 0.75),
+                ]))
+        let logs =
+            #"{"nbest": [{"text": "add milk", "avg_logprob": 0}, {"text": "add silk", "avg_logprob": -0.6931471805599453}]}"#
         guard case .alternatives(let readings) = RecognizerLine(parsing: logs) else {
             Issue.record("not read as alternatives")
             return
@@ -68,11 +80,15 @@ struct RecognizerLineTests {
     @Test func alternativesWithoutConfidenceRankByOrder() {
         #expect(
             RecognizerLine(parsing: #"["add milk", "add silk"]"#)
-                == .alternatives([Hypothesis(text: "add milk", confidence: 1), Hypothesis(text: "add silk", confidence: 0.95)]))
+                == .alternatives([
+                    Hypothesis(text: "add milk", confidence: 1), Hypothesis(text: "add silk", confidence: 0.95),
+                ]))
     }
 
     @Test func oneAlternativeLeftIsPlainText() {
-        #expect(RecognizerLine(parsing: #"{"alternatives": [{"text": ""}, {"text": "add milk", "confidence": 0.3}]}"#) == .text("add milk"))
+        #expect(
+            RecognizerLine(parsing: #"{"alternatives": [{"text": ""}, {"text": "add milk", "confidence": 0.3}]}"#)
+                == .text("add milk"))
     }
 
     @Test func bestReadingWeighsRecognizerAndRouter() {

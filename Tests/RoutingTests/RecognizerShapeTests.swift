@@ -16,22 +16,36 @@ struct RecognizerShapeTests {
     }
 
     static let cases: [Case] = [
-        Case(utterance: "Open the book, the Martian.", intent: "library.openBook", expected: [("book", #"{"id":"the-martian","title":"The Martian"}"#)]),
+        Case(
+            utterance: "Open the book, the Martian.", intent: "library.openBook",
+            expected: [("book", #"{"id":"the-martian","title":"The Martian"}"#)]),
         Case(utterance: "What is left in Mighty Tasks?", intent: "tasks.count", expected: []),
-        Case(utterance: "Remind me to call the bank tomorrow at 5pm.", intent: "tasks.add",
-             expected: [("title", #""call the bank""#), ("dueDate", #""2026-11-23T17:00:00""#)]),
-        Case(utterance: "Remind me to call the bank at 7.30 tomorrow.", intent: "tasks.add",
-             expected: [("title", #""call the bank""#), ("dueDate", #""2026-11-23T07:30:00""#)]),
-        Case(utterance: "Remind me to call the bank tomorrow at 730.", intent: "tasks.add",
-             expected: [("title", #""call the bank""#), ("dueDate", #""2026-11-23T07:30:00""#)]),
-        Case(utterance: "Add an expense of $12 for lunch.", intent: "expenses.add", expected: [("title", #""lunch""#), ("price", "12")]),
-        Case(utterance: "Start a 20 minute running work out.", intent: "fitness.startWorkout",
-             expected: [("workoutType", #""running""#), ("duration", "20")]),
-        Case(utterance: "Email Mum about dinner.", intent: "mail.sendDraft",
-             expected: [("to", #"[{"id":"jane","name":"Jane Doe","email":"mom@example.com"}]"#), ("subject", #""dinner""#)]),
-        Case(utterance: "Complete the task, Call Mum.", intent: "tasks.complete", expected: [("task", #"{"id":"t2","title":"Call mom"}"#)]),
-        Case(utterance: "Remind me to stretch at free o'clock.", intent: "tasks.add",
-             expected: [("title", #""stretch""#), ("dueDate", #""2026-11-22T15:00:00""#)]),
+        Case(
+            utterance: "Remind me to call the bank tomorrow at 5pm.", intent: "tasks.add",
+            expected: [("title", #""call the bank""#), ("dueDate", #""2026-11-23T17:00:00""#)]),
+        Case(
+            utterance: "Remind me to call the bank at 7.30 tomorrow.", intent: "tasks.add",
+            expected: [("title", #""call the bank""#), ("dueDate", #""2026-11-23T07:30:00""#)]),
+        Case(
+            utterance: "Remind me to call the bank tomorrow at 730.", intent: "tasks.add",
+            expected: [("title", #""call the bank""#), ("dueDate", #""2026-11-23T07:30:00""#)]),
+        Case(
+            utterance: "Add an expense of $12 for lunch.", intent: "expenses.add",
+            expected: [("title", #""lunch""#), ("price", "12")]),
+        Case(
+            utterance: "Start a 20 minute running work out.", intent: "fitness.startWorkout",
+            expected: [("workoutType", #""running""#), ("duration", "20")]),
+        Case(
+            utterance: "Email Mum about dinner.", intent: "mail.sendDraft",
+            expected: [
+                ("to", #"[{"id":"jane","name":"Jane Doe","email":"mom@example.com"}]"#), ("subject", #""dinner""#),
+            ]),
+        Case(
+            utterance: "Complete the task, Call Mum.", intent: "tasks.complete",
+            expected: [("task", #"{"id":"t2","title":"Call mom"}"#)]),
+        Case(
+            utterance: "Remind me to stretch at free o'clock.", intent: "tasks.add",
+            expected: [("title", #""stretch""#), ("dueDate", #""2026-11-22T15:00:00""#)]),
         Case(utterance: "Order 2 tomato soups.", intent: "soup.order", expected: [("quantity", "2")]),
     ]
 

@@ -14,11 +14,16 @@ struct RunCommandTests {
     }
 
     func transcript(_ name: String) throws -> String {
-        try String(contentsOf: TestPaths.root.appendingPathComponent("Tests/intentdTests/Transcripts/\(name)"), encoding: .utf8)
+        try String(
+            contentsOf: TestPaths.root.appendingPathComponent("Tests/intentdTests/Transcripts/\(name)"), encoding: .utf8
+        )
     }
 
     func dialogs(_ objects: [JSONValue]) -> [String] {
-        objects.map { $0["outcome"]?["result"]?["dialog"]?.stringValue ?? $0["outcome"]?["question"]?["prompt"]?.stringValue ?? "-" }
+        objects.map {
+            $0["outcome"]?["result"]?["dialog"]?.stringValue ?? $0["outcome"]?["question"]?["prompt"]?.stringValue
+                ?? "-"
+        }
     }
 
     @Test func eachInputFormIsPerformedAndEmptyLinesSkipped() throws {
@@ -32,14 +37,17 @@ struct RunCommandTests {
             """
         let (objects, _) = try run(input)
         #expect(objects.map { $0["line"]?.numberValue } == [1, 3, 4, 5])
-        #expect(objects.map { $0["text"]?.stringValue } == [
-            "how many tasks are left in mighty tasks", "Add buy bread to my groceries list.", "What is left in Mighty Tasks?",
-            "Order two tomato soups.",
-        ])
-        #expect(dialogs(objects) == [
-            "Number of the opened tasks is 5", "Task 'buy bread' added",
-            "Number of the opened tasks is 6", "Your order for 2 Tomato has been placed",
-        ])
+        #expect(
+            objects.map { $0["text"]?.stringValue } == [
+                "how many tasks are left in mighty tasks", "Add buy bread to my groceries list.",
+                "What is left in Mighty Tasks?",
+                "Order two tomato soups.",
+            ])
+        #expect(
+            dialogs(objects) == [
+                "Number of the opened tasks is 5", "Task 'buy bread' added",
+                "Number of the opened tasks is 6", "Your order for 2 Tomato has been placed",
+            ])
     }
 
     @Test func partialResultsAreSkipped() throws {
@@ -69,12 +77,14 @@ struct RunCommandTests {
             how many tasks are left in mighty tasks
             """
         let (objects, _) = try run(input)
-        #expect(objects.map { $0["as"]?.stringValue } == [
-            "utterance", "answer", "utterance", "answer", "utterance", "answer", "utterance", "answer", "utterance",
-        ])
-        #expect(objects.map { $0["outcome"]?["status"]?.stringValue } == [
-            "question", "done", "question", "done", "question", "cancelled", "question", "done", "done",
-        ])
+        #expect(
+            objects.map { $0["as"]?.stringValue } == [
+                "utterance", "answer", "utterance", "answer", "utterance", "answer", "utterance", "answer", "utterance",
+            ])
+        #expect(
+            objects.map { $0["outcome"]?["status"]?.stringValue } == [
+                "question", "done", "question", "done", "question", "cancelled", "question", "done", "done",
+            ])
         #expect(objects[1]["outcome"]?["result"]?["dialog"]?.stringValue == "Your order for 2 Tomato has been placed")
         #expect(objects[2]["outcome"]?["question"]?["kind"]?.stringValue == "choice")
         #expect(objects[3]["outcome"]?["parameters"]?["task"]?["title"]?.stringValue == "Call mom")
@@ -89,7 +99,8 @@ struct RunCommandTests {
 
     @Test func nBestPicksTheReadingThatRoutesBestAndAnswersFromTheReadings() throws {
         let (objects, _) = try run(try transcript("nbest.vosk.jsonl"))
-        #expect(objects.map { $0["text"]?.stringValue } == ["order tomato soup", "too", "what is left in mighty tasks"])
+        #expect(
+            objects.map { $0["text"]?.stringValue } == ["order tomato soup", "too", "what is left in mighty tasks"])
         // The recognizer preferred "order tomorrow soup" (1.0 × route 0.67); "order tomato soup" (0.99 × 1.0) wins.
         let readings = objects[0]["readings"]
         if case .array(let items)? = readings {
@@ -99,9 +110,11 @@ struct RunCommandTests {
             Issue.record("no readings: \(objects[0].serialized)")
         }
         #expect(objects[1]["as"]?.stringValue == "answer")
-        #expect(dialogs(objects) == [
-            "Please specify how many soups", "Your order for 2 Tomato has been placed", "Number of the opened tasks is 5",
-        ])
+        #expect(
+            dialogs(objects) == [
+                "Please specify how many soups", "Your order for 2 Tomato has been placed",
+                "Number of the opened tasks is 5",
+            ])
     }
 
     @Test func invalidJSONIsReportedWithItsLineAndSkipped() throws {
@@ -118,19 +131,25 @@ struct RunCommandTests {
         let (objects, _) = try run(try transcript(name))
         // "Mighty Tasks" came out as "my tea task", "buy bread" as "my blender": still understood.
         #expect(objects.first?["text"]?.stringValue == "What is left in my tea task?")
-        #expect(dialogs(objects) == [
-            "Number of the opened tasks is 5", "Task 'my blender' added", "Number of the opened tasks is 6",
-            "Are you sure you want to delete all your tasks?", "All of your tasks have been deleted.", "Number of the opened tasks is 0",
-        ])
+        #expect(
+            dialogs(objects) == [
+                "Number of the opened tasks is 5", "Task 'my blender' added", "Number of the opened tasks is 6",
+                "Are you sure you want to delete all your tasks?", "All of your tasks have been deleted.",
+                "Number of the opened tasks is 0",
+            ])
     }
 
     @Test(arguments: ["soup-and-books-en-us.whisper.txt", "soup-and-books-en-us.jsonl"])
     func recordedAmericanTranscriptAnswersEachKindOfQuestion(_ name: String) throws {
         let (objects, _) = try run(try transcript(name))
-        #expect(objects.map { $0["outcome"]?["status"]?.stringValue } == [
-            "question", "done", "question", "done", "done", "question", "cancelled",
-        ])
-        #expect(objects.map { $0["outcome"]?["question"]?["kind"]?.stringValue } == ["value", nil, "choice", nil, nil, "confirm", nil])
+        #expect(
+            objects.map { $0["outcome"]?["status"]?.stringValue } == [
+                "question", "done", "question", "done", "done", "question", "cancelled",
+            ])
+        #expect(
+            objects.map { $0["outcome"]?["question"]?["kind"]?.stringValue } == [
+                "value", nil, "choice", nil, nil, "confirm", nil,
+            ])
         #expect(objects[3]["outcome"]?["parameters"]?["task"]?["title"]?.stringValue == "Call mom")
         #expect(objects[4]["outcome"]?["parameters"]?["book"]?["title"]?.stringValue == "The Martian")
         // "Delete the task, buy milk." came out as "Delete the task. Bye, milk.".
