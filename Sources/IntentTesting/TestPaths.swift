@@ -1,4 +1,5 @@
 import Foundation
+import IntentModel
 
 /// Where the checkout, its data and the built binary are, for tests.
 public enum TestPaths {
@@ -69,4 +70,34 @@ public func runIntentd(_ arguments: [String], input: String = "", environment: [
     process.waitUntilExit()
     return CommandOutput(
         status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+}
+
+/// Runs a Python script of Tests/intentdTests/Scripts with the built `intentd`, the demo
+/// phrases and a fresh temporary folder (`SCRIPT SCENARIO BINARY PHRASES DIR EXTRA...`), and
+/// reads the one JSON object it prints.
+public func runScenarioScript(_ script: String, _ scenario: String, _ extra: [String] = []) throws -> JSONValue {
+    guard let binary = TestPaths.intentdBinary else {
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "intentd binary not built"])
+    }
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("intentd-\(scenario)-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments =
+        ["python3", TestPaths.root.appendingPathComponent("Tests/intentdTests/Scripts/\(script)").path, scenario, binary.path, TestPaths.phrases, directory.path]
+        + extra
+    let output = Pipe()
+    let errorFile = directory.appendingPathComponent("stderr.txt")
+    _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+    process.standardOutput = output
+    process.standardError = try FileHandle(forWritingTo: errorFile)
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+        let problems = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
+        throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(script) \(scenario) failed: \(problems)\(String(decoding: data, as: UTF8.self))"])
+    }
+    return try JSONValue(parsing: data)
 }
