@@ -92,8 +92,8 @@ struct ReplTests {
         #expect(screen(result, "confirmYes") == "yes\n→ tasks.delete  task = Buy milk\nTask deleted\nintentd> ")
         #expect(screen(result, "confirmNo") == "no\nCancelled.\nintentd> ")
         #expect(screen(result, "confirmCancelled") == "^C\nCancelled.\nintentd> ")
-        // The app's own confirmation before an order, answered "sure".
-        #expect(screen(result, "previewAsked").hasSuffix("? Are you ready to order? (yes/no)\nyes/no> "))
+        // The app's own confirmation before an order, with its preview, answered "sure".
+        #expect(screen(result, "previewAsked").hasSuffix("? Are you ready to order? (yes/no)\n  │ 2 × The Martian by Andy Weir\nyes/no> "))
         #expect(
             screen(result, "previewYes")
                 == "sure\n→ library.buyBook  book = The Martian, count = 2\nThank you for your order!\nintentd> ")
