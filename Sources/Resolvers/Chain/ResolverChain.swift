@@ -42,6 +42,16 @@ public struct ResolverChain: Sendable {
         return .resolved(candidates)
     }
 
+    /// Resolve a File parameter's text: a path, or a bare name looked up in `directory`, of the
+    /// kinds `types` accepts ("image", "pdf", extensions); see `ParameterDefinition.fileTypes`.
+    public static func resolveFile(_ text: String, types: [String], directory: String?) -> Resolution {
+        let trimmed = Self.trimmed(text)
+        guard !trimmed.isEmpty else { return .failed(reason: "There is nothing to read as \(FileTypes.noun(types)).") }
+        let found = FileResolver.resolve(trimmed, types: types, directory: directory)
+        guard !found.isEmpty else { return .failed(reason: FileResolver.failure(trimmed, types: types, directory: directory)) }
+        return .resolved(found)
+    }
+
     /// Resolve a text as a span of time: "from 3 to 5 pm", "next week", "july 13-15".
     ///
     /// Periods are not a parameter type of their own; a router uses this for a pair of Date
