@@ -339,8 +339,11 @@ def check_tools(args) -> tuple[dict, list[str]]:
 # Speech
 
 
-def speak(espeak: str, text: str, voice: str, rate: int, destination: Path) -> None:
-    """espeak-ng speaks `text` (22,050 Hz); PyAV resamples it to a 16 kHz mono 16-bit WAV."""
+def speak(espeak: str, text: str, voice: str, rate: int, silence: float, destination: Path) -> None:
+    """espeak-ng speaks `text` (22,050 Hz); PyAV resamples it to a 16 kHz mono 16-bit WAV with
+    `silence` seconds of silence before and after, as a push-to-talk recording has (speech
+    that starts at the first sample often loses its first word in Whisper)."""
+    import numpy
     from faster_whisper.audio import decode_audio
 
     process = subprocess.run(
@@ -349,7 +352,9 @@ def speak(espeak: str, text: str, voice: str, rate: int, destination: Path) -> N
     if process.returncode != 0 or not process.stdout:
         message = process.stderr.decode(errors="replace").strip() or f"exit status {process.returncode}"
         raise InputError(f"espeak-ng could not speak \"{text}\" with voice '{voice}': {message}")
-    samples = decode_audio(io.BytesIO(process.stdout), sampling_rate=SAMPLE_RATE)
+    speech = decode_audio(io.BytesIO(process.stdout), sampling_rate=SAMPLE_RATE)
+    quiet = numpy.zeros(int(silence * SAMPLE_RATE), dtype=speech.dtype)
+    samples = numpy.concatenate([quiet, speech, quiet])
     pcm = (samples.clip(-1.0, 1.0) * 32767).astype("<i2").tobytes()
     with wave.open(str(destination), "wb") as output:
         output.setnchannels(1)
@@ -504,7 +509,7 @@ def run_voice_test(args, tools: dict) -> dict:
         for voice in args.voices:
             for index, command in enumerate(commands, start=1):
                 wav = audio_dir / f"{voice}-{index:03d}.wav"
-                speak(espeak, command.utterance, voice, args.rate, wav)
+                speak(espeak, command.utterance, voice, args.rate, args.silence, wav)
                 for name, prompt in prompts.items():
                     started = time.monotonic()
                     transcript = transcribe(model, wav, prompt, args.beam_size)
@@ -528,6 +533,7 @@ def run_voice_test(args, tools: dict) -> dict:
         "computeType": "int8",
         "beamSize": args.beam_size,
         "espeakRate": args.rate,
+        "silenceSeconds": args.silence,
         "voices": args.voices,
         "commands": len(commands),
         "commandsFile": str(args.commands),
@@ -544,7 +550,8 @@ def percent(value: float) -> str:
 
 
 def print_table(report: dict, show_misses: bool) -> None:
-    print(f"{report['modelDescription']}, int8, beam {report['beamSize']}; espeak-ng at {report['espeakRate']} wpm; "
+    print(f"{report['modelDescription']}, int8, beam {report['beamSize']}; espeak-ng at {report['espeakRate']} wpm, "
+          f"{report['silenceSeconds']} s of silence around each command; "
           f"{report['commands']} commands from {report['commandsFile']}")
     header = ("voice", "prompt", "commands", "WER", "exact", "intent", "intent+params", "not understood", "s/transcript")
     rows = [
@@ -572,6 +579,8 @@ def parse_arguments(argv: Iterable[str] | None = None):
     parser.add_argument("--limit", type=int, help="use this many commands, evenly spread over the file")
     parser.add_argument("--voices", default="en-us,en-gb", help="espeak-ng voices, comma-separated (default: en-us,en-gb)")
     parser.add_argument("--rate", type=int, default=175, help="espeak-ng speed in words per minute (default: 175, espeak-ng's own)")
+    parser.add_argument("--silence", type=float, default=0.5, metavar="SECONDS",
+                        help="silence before and after each command, as a recording has (default: 0.5)")
     parser.add_argument("--prompt", choices=("none", "vocabulary", "both"), default="both",
                         help="transcribe without a prompt, with `intentd vocabulary --format prompt`, or both (default)")
     parser.add_argument("--model", default="auto", help="base, tiny.en, auto (base if installed, else tiny.en) or a CTranslate2 model folder")
@@ -590,6 +599,8 @@ def parse_arguments(argv: Iterable[str] | None = None):
     args.voices = [voice.strip() for voice in args.voices.split(",") if voice.strip()]
     if not args.voices:
         parser.error("--voices names no voice")
+    if not 0 <= args.silence <= 10:
+        parser.error(f"--silence must be between 0 and 10 seconds, not {args.silence}")
     if args.beam_size < 1:
         parser.error(f"--beam-size must be at least 1, not {args.beam_size}")
     return args
