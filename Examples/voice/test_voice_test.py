@@ -93,6 +93,29 @@ class MatchTests(unittest.TestCase):
         self.assertFalse(parameters_match({}, {"title": "x"}))
 
 
+class SummaryTests(unittest.TestCase):
+    def test_a_run_counts_right_wrong_and_not_understood(self):
+        book = voice_test.Command("open dune", "library.openBook", {"book": {"id": "dune", "title": "Dune"}})
+        run = voice_test.Run("en-us", "none", [
+            voice_test.Sample(book, "Open Dune.", {"status": "complete", "intent": "library.openBook",
+                                                   "parameters": {"book": {"id": "dune", "title": "Dune"}}}),
+            voice_test.Sample(book, "Open Doom.", {"status": "notUnderstood", "intent": None}),
+            voice_test.Sample(book, "Open the tune", {"status": "incomplete", "intent": "library.openBook", "parameters": {}}),
+            voice_test.Sample(book, "Open June", {"status": "complete", "intent": "calendar.openEvent"}),
+        ])
+        summary = run.summary()
+        self.assertEqual(summary["commands"], 4)
+        self.assertEqual(summary["words"], 8)
+        self.assertEqual(summary["wordErrors"], 0 + 1 + 2 + 1)
+        self.assertEqual(summary["wer"], 0.5)
+        self.assertEqual(summary["exactTranscripts"], 1)
+        self.assertEqual(summary["intentCorrect"], 2)
+        self.assertEqual(summary["intentAccuracy"], 0.5)
+        self.assertEqual(summary["parametersCorrect"], 1)
+        self.assertEqual(summary["notUnderstood"], 1)
+        self.assertEqual(summary["wrongIntent"], 1)
+
+
 class CommandFileTests(unittest.TestCase):
     def write(self, text):
         handle = tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False, encoding="utf-8")

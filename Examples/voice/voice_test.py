@@ -434,6 +434,11 @@ class Sample:
         return self.result.get("intent") == self.command.intent and self.result.get("status") != "notUnderstood"
 
     @property
+    def wrong_intent(self) -> bool:
+        """Accepted as another intent: worse than not understood, since it would act."""
+        return self.result.get("status") != "notUnderstood" and not self.intent_correct
+
+    @property
     def parameters_correct(self) -> bool:
         return self.intent_correct and parameters_match(self.result, self.command.parameters)
 
@@ -462,6 +467,7 @@ class Run:
             "parametersCorrect": sum(sample.parameters_correct for sample in self.samples),
             "parameterAccuracy": round(sum(sample.parameters_correct for sample in self.samples) / max(count, 1), 4),
             "notUnderstood": sum(sample.result.get("status") == "notUnderstood" for sample in self.samples),
+            "wrongIntent": sum(sample.wrong_intent for sample in self.samples),
             "secondsPerTranscript": round(self.seconds / max(count, 1), 2),
         }
 
@@ -536,13 +542,21 @@ def run_voice_test(args, tools: dict) -> dict:
         "silenceSeconds": args.silence,
         "voices": args.voices,
         "commands": len(commands),
-        "commandsFile": str(args.commands),
+        "commandsFile": display_path(Path(args.commands)),
         "now": args.now,
         "prompt": prompts.get("vocabulary"),
         "modelLoadSeconds": round(load_seconds, 2),
         "runs": [run.summary() for run in everything],
         "details": {f"{run.voice}/{run.prompt}": run.details() for run in everything},
     }
+
+
+def display_path(path: Path) -> str:
+    """The path relative to the checkout when it is inside it."""
+    try:
+        return str(path.resolve().relative_to(REPO))
+    except ValueError:
+        return str(path)
 
 
 def percent(value: float) -> str:
@@ -553,10 +567,11 @@ def print_table(report: dict, show_misses: bool) -> None:
     print(f"{report['modelDescription']}, int8, beam {report['beamSize']}; espeak-ng at {report['espeakRate']} wpm, "
           f"{report['silenceSeconds']} s of silence around each command; "
           f"{report['commands']} commands from {report['commandsFile']}")
-    header = ("voice", "prompt", "commands", "WER", "exact", "intent", "intent+params", "not understood", "s/transcript")
+    header = ("voice", "prompt", "commands", "WER", "exact", "intent", "intent+params", "not understood", "wrong intent",
+              "s/transcript")
     rows = [
         (run["voice"], run["prompt"], str(run["commands"]), percent(run["wer"]), str(run["exactTranscripts"]),
-         percent(run["intentAccuracy"]), percent(run["parameterAccuracy"]), str(run["notUnderstood"]),
+         percent(run["intentAccuracy"]), percent(run["parameterAccuracy"]), str(run["notUnderstood"]), str(run["wrongIntent"]),
          "-" if run["voice"] == "text" else f"{run['secondsPerTranscript']:.2f}")
         for run in report["runs"]
     ]

@@ -23,10 +23,12 @@ struct VoiceTests {
         return output.status == 0
     }()
 
-    /// The lowest intent accuracy, per voice, that a run over the subset may show. Over all 84
-    /// commands with the vocabulary prompt, Whisper base reached 0.0 (en-us) and 0.0 (en-gb)
-    /// (docs/performance.md); 14 commands leave room for two misses more than that.
-    static let accuracyFloor = 0.0
+    /// The lowest intent accuracy and the highest word error rate a voice may show on the
+    /// subset. Over all 84 commands with the vocabulary prompt, Whisper base reached 70.2%
+    /// (en-us) and 64.3% (en-gb) with WER 18.7% and 21.5% (docs/performance.md); on these 14
+    /// it reached 10 and 9 right, WER 20% and 21%. The floor allows two or three misses more.
+    static let accuracyFloor = 0.5
+    static let werCeiling = 0.35
 
     @Test func scriptUnitTestsPass() throws {
         let output = try Self.python(["-m", "unittest", "discover", "-s", Self.voice.path, "-p", "test_*.py"])
@@ -50,11 +52,14 @@ struct VoiceTests {
         for run in runs {
             let voice = run["voice"]?.stringValue ?? "?"
             let accuracy = run["intentAccuracy"]?.numberValue ?? -1
+            let wer = run["wer"]?.numberValue ?? 1
             #expect(run["commands"] == .number(14), "\(voice)")
             if voice == "text" {
                 #expect(accuracy == 1, "the typed commands all route")
+                #expect(wer == 0)
             } else {
                 #expect(accuracy >= Self.accuracyFloor, "\(voice): intent accuracy \(accuracy) below \(Self.accuracyFloor)")
+                #expect(wer <= Self.werCeiling, "\(voice): word error rate \(wer) above \(Self.werCeiling)")
             }
         }
     }
