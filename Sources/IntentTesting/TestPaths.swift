@@ -47,7 +47,9 @@ public func runIntentd(_ arguments: [String], input: String = "", environment: [
 /// Runs the program at `executable` from the repository root with `TZ` defaulting to UTC,
 /// feeding `input` to its standard input. Keep standard error small: it is read after
 /// standard output.
-public func runProcess(_ executable: URL, _ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> CommandOutput {
+public func runProcess(
+    _ executable: URL, _ arguments: [String], input: String = "", environment: [String: String] = [:]
+) throws -> CommandOutput {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments

@@ -58,7 +58,8 @@ struct VoiceTests {
                 #expect(accuracy == 1, "the typed commands all route")
                 #expect(wer == 0)
             } else {
-                #expect(accuracy >= Self.accuracyFloor, "\(voice): intent accuracy \(accuracy) below \(Self.accuracyFloor)")
+                #expect(
+                    accuracy >= Self.accuracyFloor, "\(voice): intent accuracy \(accuracy) below \(Self.accuracyFloor)")
                 #expect(wer <= Self.werCeiling, "\(voice): word error rate \(wer) above \(Self.werCeiling)")
             }
         }

@@ -47,7 +47,8 @@ public struct GrammarExport {
     /// here, and so are written forms with digits ("12 oz", "mp3"), whose spoken forms
     /// ("twelve ounce") are listed beside them.
     static func alternatives(_ phrases: [String]) -> String {
-        let words = Set(phrases.map { TextNormalizer().words($0).joined(separator: " ") }.filter { !$0.isEmpty && isSpeakableEnglish($0) })
+        let words = Set(
+            phrases.map { TextNormalizer().words($0).joined(separator: " ") }.filter { !$0.isEmpty && isSpeakableEnglish($0) })
         return words.isEmpty ? "<VOID>" : words.sorted().joined(separator: " | ")
     }
 
