@@ -48,8 +48,17 @@ public func runIntentd(_ arguments: [String], input: String = "", environment: [
     guard let binary = TestPaths.intentdBinary else {
         throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "intentd binary not built"])
     }
+    return try runProcess(binary, arguments, input: input, environment: environment)
+}
+
+/// Runs the program at `executable` from the repository root with `TZ` defaulting to UTC,
+/// feeding `input` to its standard input. Keep standard error small: it is read after
+/// standard output.
+public func runProcess(
+    _ executable: URL, _ arguments: [String], input: String = "", environment: [String: String] = [:]
+) throws -> CommandOutput {
     let process = Process()
-    process.executableURL = binary
+    process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = TestPaths.root
     var env = ProcessInfo.processInfo.environment
