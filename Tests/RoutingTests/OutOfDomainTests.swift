@@ -14,6 +14,14 @@ struct OutOfDomainTests {
         #expect(result.intent == nil)
     }
 
+    /// A misheard word near one word of a long name ("ring" ~ "sing" of "Where the Crawdads
+    /// Sing", from a Whisper transcript of "show the read shelf") names nothing.
+    @Test(arguments: ["show the ring shelf", "open the ring shelf"])
+    func aNearMissOfPartOfANameIsNoName(utterance: String) {
+        let result = DemoRouter.shared.route(utterance, now: DemoRouter.now)
+        #expect(result.intent?.id != "library.openBook", "\(result.json.serialized)")
+    }
+
     @Test func hugeNonsenseIsNotUnderstood() {
         let result = DemoRouter.shared.route(String(repeating: "blah ", count: 2_000), now: DemoRouter.now)
         #expect(result.status == .notUnderstood)

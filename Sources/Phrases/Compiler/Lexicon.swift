@@ -6,6 +6,9 @@ package struct LexiconEntry: Hashable, Sendable {
     package var title: String
     /// 1 for the full name or a synonym; less for a part of a name ("milk" for "Buy milk").
     package var quality: Float
+    /// A part of a longer name: heard only with at least one word exactly as written
+    /// ("ring" is near "sing", but that alone does not name "Where the Crawdads Sing").
+    package var isPart = false
 }
 
 /// The names of all entity values and enum cases as a token trie, so that all of them are
@@ -66,6 +69,7 @@ package struct Lexicon: Sendable {
                 if Self.weakWords.contains(part.first ?? "") || Self.weakWords.contains(part.last ?? "") { continue }
                 var partial = entry
                 partial.quality = entry.quality * (0.55 + 0.4 * Float(part.count) / Float(words.count))
+                partial.isPart = true
                 insert(Array(ids[start..<end]), partial)
             }
         }

@@ -106,24 +106,24 @@ struct MatchRun {
     private mutating func addLexiconSpans() {
         let lexicon = matcher.lexicon
         for start in 0..<count {
-            // (trie node, summed similarity)
-            var frontier: [(node: Int32, similarity: Float)] = [(0, 0)]
+            // (trie node, summed similarity, whether some word was exact)
+            var frontier: [(node: Int32, similarity: Float, anyExact: Bool)] = [(0, 0, false)]
             var position = start
             while position < count, !frontier.isEmpty, position - start < 8 {
-                var next: [(Int32, Float)] = []
-                for (node, similarity) in frontier {
+                var next: [(node: Int32, similarity: Float, anyExact: Bool)] = []
+                for (node, similarity, anyExact) in frontier {
                     let children = lexicon.children[Int(node)]
-                    if let word = exact[position], let child = children[word] { next.append((child, similarity + 1)) }
-                    for (word, s) in near[position] { if let child = children[word] { next.append((child, similarity + s)) } }
+                    if let word = exact[position], let child = children[word] { next.append((child, similarity + 1, true)) }
+                    for (word, s) in near[position] { if let child = children[word] { next.append((child, similarity + s, anyExact)) } }
                 }
                 position += 1
-                if next.count > 16 { next = Array(next.sorted { $0.1 > $1.1 }.prefix(16)) }
+                if next.count > 16 { next = Array(next.sorted { $0.similarity > $1.similarity }.prefix(16)) }
                 frontier = next
                 let length = Float(position - start)
                 var byClass: [Int32: (score: Float, names: [NameMatch])] = [:]
-                for (node, similarity) in frontier {
+                for (node, similarity, anyExact) in frontier {
                     let quality = similarity / length
-                    for entry in lexicon.entries[Int(node)] {
+                    for entry in lexicon.entries[Int(node)] where anyExact || !entry.isPart {
                         let q = entry.quality * quality
                         let name = NameMatch(id: entry.valueID, title: entry.title, quality: Double(q))
                         var current = byClass[entry.slotClass] ?? (0, [])
