@@ -78,6 +78,13 @@ struct ConversationClient: Sendable {
         try await client.call(Methods.Continue.self, .init(session: session, answer: .text(text)))
     }
 
+    /// The intent a finished one opens (`opensIntent`: addBook opens the book it added),
+    /// performed in this session as the system does on iOS; nil when it opens none.
+    func opening(_ outcome: RunOutcome) async throws -> RunOutcome? {
+        guard outcome.status == .done, let call = outcome.result?.opensIntent else { return nil }
+        return try await client.call(Methods.Perform.self, .init(call: call, session: session))
+    }
+
     /// Cancels the pending question.
     func cancel() async throws -> RunOutcome {
         try await client.call(Methods.Continue.self, .init(session: session, answer: .cancel))

@@ -148,7 +148,7 @@ struct Repl {
 
     private mutating func reply(_ answer: String, to question: Question) async {
         do {
-            show(try await conversation.answer(answer))
+            try await showAndOpen(try await conversation.answer(answer))
         } catch let error as RPCError where error.code == .invalidAnswer {
             let expected = error.data?["expected"]?.stringValue ?? "an answer to the question"
             say(text.style.failure("I need \(expected).") + " Ctrl-C cancels the question.")
@@ -168,10 +168,16 @@ struct Repl {
 
     private mutating func show(_ call: () async throws -> RunOutcome) async {
         do {
-            show(try await call())
+            try await showAndOpen(try await call())
         } catch {
             fail(error)
         }
+    }
+
+    /// Shows `outcome`, then performs and shows the intent it opens, if any.
+    private mutating func showAndOpen(_ outcome: RunOutcome) async throws {
+        show(outcome)
+        if let opened = try await conversation.opening(outcome) { show(opened) }
     }
 
     mutating func show(_ outcome: RunOutcome) {

@@ -78,6 +78,7 @@ struct PipeConversation {
                 do {
                     let outcome = try await conversation.answer(text)
                     report(outcome, text: text, role: "answer", number: number, readings: readings)
+                    await reportOpened(by: outcome, number: number)
                     return
                 } catch let error as RPCError where error.code == .invalidAnswer || error.code == .sessionExpired {
                     continue
@@ -90,8 +91,20 @@ struct PipeConversation {
         do {
             let outcome = try await conversation.say(first)
             report(outcome, text: first, role: "utterance", number: number, readings: readings)
+            await reportOpened(by: outcome, number: number)
         } catch {
             reportFailure(error, text: first, number: number)
+        }
+    }
+
+    /// Performs and reports the intent `outcome` opens (addBook → openBook), if any.
+    private mutating func reportOpened(by outcome: RunOutcome, number: Int) async {
+        guard let intent = outcome.result?.opensIntent?.intent else { return }
+        do {
+            guard let opened = try await conversation.opening(outcome) else { return }
+            report(opened, text: intent, role: "opened", number: number, readings: nil)
+        } catch {
+            reportFailure(error, text: intent, number: number)
         }
     }
 
@@ -136,7 +149,7 @@ struct PipeConversation {
             emitLine(JSONValue.object(pairs.compactMap { key, value in value.map { (key, $0) } }).serialized)
             return
         }
-        var header = "> \(text)"
+        var header = role == "opened" ? "↪ \(text)" : "> \(text)"
         if let readings { header += "  " + self.text.style.dim("(best of \(readings.count) readings)") }
         emitLine(([header] + self.text.lines(outcome)).joined(separator: "\n"))
     }

@@ -117,6 +117,14 @@ struct RunCommandTests {
             ])
     }
 
+    @Test func anIntentThatOpensAnotherIsFollowed() throws {
+        // addBook returns the book and opens it with openBook, as iOS runs an opensIntent.
+        let (objects, _) = try run("add the book neuromancer\n")
+        #expect(objects.map { $0["as"]?.stringValue } == ["utterance", "opened"])
+        #expect(dialogs(objects) == ["Added Neuromancer to Library!", "Opening Neuromancer"])
+        #expect(objects.last?["outcome"]?["intent"] == .string("library.openBook"))
+    }
+
     @Test func invalidJSONIsReportedWithItsLineAndSkipped() throws {
         let (objects, stderr) = try run("{\"text\": \"what is left in mighty tasks\"\nwhat is left in mighty tasks\n")
         #expect(objects.count == 1)
