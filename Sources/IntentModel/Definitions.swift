@@ -179,6 +179,7 @@ public struct EntityTypeDefinition: Hashable, Sendable {
     public var properties: [PropertyDefinition]
     /// Known values, compiled into the matcher (fixtures, or what the app suggested).
     public var values: [EntityRecord]
+    /// The entity schema it adopts (`mail.account`).
     public var adoptedSchema: String?
 
     public init(
@@ -218,10 +219,13 @@ public struct EnumDefinition: Hashable, Sendable {
     public var name: String
     public var displayName: String
     public var cases: [EnumCase]
-    public init(name: String, displayName: String, cases: [EnumCase]) {
+    /// The enum schema it adopts (`phone.audioVisualMode`).
+    public var adoptedSchema: String?
+    public init(name: String, displayName: String, cases: [EnumCase], adoptedSchema: String? = nil) {
         self.name = name
         self.displayName = displayName
         self.cases = cases
+        self.adoptedSchema = adoptedSchema
     }
 }
 

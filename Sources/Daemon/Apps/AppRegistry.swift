@@ -104,6 +104,7 @@ actor AppRegistry {
     private func check(_ definition: AppDefinition) throws(RPCError) {
         var probe = PhraseLibrary(apps: [definition], schemaPhrases: fileLibrary.schemaPhrases, languages: fileLibrary.languages)
         probe.contacts = fileLibrary.contacts
+        probe.catalog = fileLibrary.catalog
         let (_, diagnostics) = PhraseCompiler.compile(probe)
         let errors = diagnostics.filter { $0.severity == .error }
         guard !errors.isEmpty else { return }

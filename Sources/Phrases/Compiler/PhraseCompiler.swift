@@ -29,11 +29,17 @@ public struct PhraseCompiler {
     public static func compile(_ library: PhraseLibrary) -> (matcher: Matcher, diagnostics: [Diagnostic]) {
         var compiler = PhraseCompiler(library: library)
         let matcher = compiler.build()
-        return (matcher, library.diagnostics + compiler.diagnostics)
+        // A problem of a schema phrase would otherwise be reported once per adopting intent.
+        var seen = Set<String>()
+        let own = compiler.diagnostics.filter { seen.insert($0.description).inserted }
+        return (matcher, library.diagnostics + own)
     }
 
     mutating func build() -> Matcher {
+        let adoption = SchemaAdoptionChecker(catalog: library.catalog, locations: library.sourceLocations)
         for app in library.apps {
+            let (problems, adopters) = adoption.check(app)
+            diagnostics += problems
             for intent in app.intents {
                 let intentIndex = intents.count
                 intents.append(intent)
@@ -41,7 +47,7 @@ public struct PhraseCompiler {
                 for template in app.phrases where template.intent == intent.id {
                     compile(template, intentIndex: intentIndex, app: app, schema: nil)
                 }
-                if let schemaID = intent.adoptedSchema {
+                if let schemaID = intent.adoptedSchema, adopters.contains(intent.id) {
                     for set in library.schemaPhrases where set.schema == schemaID {
                         for template in set.phrases {
                             compile(template, intentIndex: intentIndex, app: app, schema: set)
@@ -71,13 +77,14 @@ public struct PhraseCompiler {
 
     mutating func compile(_ template: PhraseTemplate, intentIndex: Int, app: AppDefinition, schema: SchemaPhraseSet?) {
         let intent = intents[intentIndex]
-        let node: TemplateNode
+        var node: TemplateNode
         do {
             node = try TemplateParser.parse(template.text)
         } catch {
             report(error.message, template, offset: error.offset)
             return
         }
+        if schema != nil { node = Self.namingTheApp(node) }
         var context = TemplateContext(template: template, intent: intent, app: app, schema: schema)
         guard let expanded = expand(node, context: &context, depth: 0) else { return }
         let minimum = Self.minimumLiterals(expanded)
@@ -187,6 +194,21 @@ public struct PhraseCompiler {
             for part in parts { collectWords(part, app: app, into: &words) }
         case .slot, .rule: break
         }
+    }
+
+    /// A schema phrase with an optional mention of the adopting app before or after it ("in
+    /// MyMailComposer, email john", "email john using MyMailComposer"): when several apps adopt
+    /// the schema, naming one picks it, because only its copy of the phrase has its name.
+    static func namingTheApp(_ node: TemplateNode) -> TemplateNode {
+        let before = TemplateNode.alternative([
+            .sequence([.alternative([.text("in"), .text("using"), .text("with"), .text("on")]), .appName]),
+            .sequence([.alternative([.text("ask"), .text("tell")]), .appName, .text("to")]),
+        ])
+        let after = TemplateNode.sequence([
+            .alternative([.text("using"), .text("in"), .text("with"), .text("on"), .text("via"), .text("through"), .text("from")]),
+            .appName,
+        ])
+        return .sequence([.alternative([.empty, before]), node, .alternative([.empty, after])])
     }
 
     static func permutations(_ items: [TemplateNode]) -> [[TemplateNode]] {
