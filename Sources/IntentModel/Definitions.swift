@@ -57,11 +57,15 @@ public struct PhraseTemplate: Hashable, Sendable {
     public var language: String
     public var text: String
     public var location: SourceLocation?
-    public init(intent: String, language: String, text: String, location: SourceLocation? = nil) {
+    /// Parameters the words themselves imply, whatever the slots capture: "reply all to
+    /// {target}" sets `isReplyAll` to true. JSON values, read as the parameter's type.
+    public var values: [String: JSONValue]
+    public init(intent: String, language: String, text: String, location: SourceLocation? = nil, values: [String: JSONValue] = [:]) {
         self.intent = intent
         self.language = language
         self.text = text
         self.location = location
+        self.values = values
     }
 }
 

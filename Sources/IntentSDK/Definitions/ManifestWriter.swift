@@ -101,7 +101,7 @@ public enum ManifestWriter {
     private static func scalar(_ value: Value) -> String? {
         switch value {
         case .int, .double, .bool: value.displayText == "yes" ? "true" : value.displayText == "no" ? "false" : value.displayText
-        case .list: nil
+        case .list, .person: nil
         case .entity(let reference): q(reference.id)
         default: q(value.displayText)
         }

@@ -84,7 +84,21 @@ public struct PhraseCompiler {
             report(error.message, template, offset: error.offset)
             return
         }
-        if schema != nil { node = Self.namingTheApp(node) }
+        if schema != nil {
+            node = Self.namingTheApp(node)
+        } else {
+            for (name, value) in template.values.sorted(by: { $0.key < $1.key }) {
+                guard let parameter = intent.parameter(name) else {
+                    let names = intent.parameters.map(\.name).joined(separator: ", ")
+                    report("phrase \"\(template.text)\" sets '\(name)', which is not a parameter of \(intent.id) (\(names))", template, offset: 0)
+                    return
+                }
+                guard Value(json: value, as: parameter.type) != nil else {
+                    report("phrase \"\(template.text)\" sets '\(name)' to \(value.serialized), which is not a \(parameter.type)", template, offset: 0)
+                    return
+                }
+            }
+        }
         var context = TemplateContext(template: template, intent: intent, app: app, schema: schema)
         guard let expanded = expand(node, context: &context, depth: 0) else { return }
         let minimum = Self.minimumLiterals(expanded)
@@ -99,7 +113,7 @@ public struct PhraseCompiler {
         phrases.append(
             CompiledPhrase(
                 intentIndex: intentIndex, template: template.text, location: template.location, schema: schema?.schema,
-                language: template.language, minimumLiteralCount: minimum.literals))
+                language: template.language, minimumLiteralCount: minimum.literals, values: template.values))
         let entry = nfa.newState()
         nfa.addEpsilon(0, entry)
         let end = emit(expanded, from: entry, context: context)

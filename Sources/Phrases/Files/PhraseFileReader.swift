@@ -143,9 +143,50 @@ struct PhraseFileReader {
         return rules
     }
 
+    /// A list of templates; an item may also be a group that sets parameters the words
+    /// imply (`{values: {isReplyAll: true}, phrases: [reply all to {target}]}`).
     mutating func readPhrases(_ node: Node?, intent: String, language: String) -> [PhraseTemplate] {
-        reader.strings(node, "phrases").map { text, node in
-            PhraseTemplate(intent: intent, language: language, text: text, location: reader.textLocation(of: node))
+        guard let node, let sequence = node.sequence else {
+            return reader.strings(node, "phrases").map { text, item in
+                PhraseTemplate(intent: intent, language: language, text: text, location: reader.textLocation(of: item))
+            }
         }
+        var templates: [PhraseTemplate] = []
+        for item in sequence {
+            if let scalar = item.scalar {
+                templates.append(PhraseTemplate(intent: intent, language: language, text: scalar.string, location: reader.textLocation(of: item)))
+                continue
+            }
+            guard item.mapping != nil else {
+                reader.error("expected a phrase, or a group with 'values' and 'phrases'", at: item)
+                continue
+            }
+            reader.checkKeys(reader.mapping(item, "a phrase group"), allowed: ["values", "phrases"], in: "a phrase group")
+            var values: [String: JSONValue] = [:]
+            for (name, _, value) in reader.mapping(item["values"], "values") {
+                if let scalar = scalarValue(value) {
+                    values[name] = scalar
+                } else {
+                    reader.error("expected a plain value (true, 3, a case id) for '\(name)'", at: value)
+                }
+            }
+            for (text, phrase) in reader.strings(item["phrases"], "phrases") {
+                var template = PhraseTemplate(intent: intent, language: language, text: text, location: reader.textLocation(of: phrase))
+                template.values = values
+                templates.append(template)
+            }
+        }
+        return templates
+    }
+
+    /// A YAML scalar as JSON: true/false, a number, or text.
+    func scalarValue(_ node: Node) -> JSONValue? {
+        guard let scalar = node.scalar else { return nil }
+        if scalar.style == .plain {
+            if let bool = node.bool { return .bool(bool) }
+            if let int = node.int { return .number(Double(int)) }
+            if let double = node.float { return .number(double) }
+        }
+        return .string(scalar.string)
     }
 }

@@ -68,6 +68,23 @@ struct SchemaPhraseChecker {
     }
 
     mutating func check(_ template: PhraseTemplate) -> Bool {
+        for (name, value) in template.values.sorted(by: { $0.key < $1.key }) {
+            guard let parameter = schema.parameter(name) else {
+                let names = schema.parameters.map(\.name).joined(separator: ", ")
+                report("phrase \"\(template.text)\" sets '\(name)', which is not a parameter of \(schema.id) (\(names))", template, offset: 0)
+                return false
+            }
+            let fits: Bool =
+                switch parameter.type {
+                case .value(let type): Value(json: value, as: type) != nil
+                case .schema, .list: value.stringValue != nil
+                case .any: true
+                }
+            guard fits else {
+                report("phrase \"\(template.text)\" sets '\(name)' to \(value.serialized), which is not a \(parameter.typeText)", template, offset: 0)
+                return false
+            }
+        }
         let node: TemplateNode
         do {
             node = try TemplateParser.parse(template.text)
