@@ -35,7 +35,7 @@ actor AppRegistry {
         self.configuration = configuration
         self.logger = logger
         launcher = AppLauncher(socketPath: configuration.socketPath, logger: logger)
-        routerBox = Mutex(Router(library: library))
+        routerBox = Mutex(Router(library: library, preferences: configuration.preferences))
     }
 
     /// The router of this moment; routing with it needs no lock.
@@ -62,7 +62,7 @@ actor AppRegistry {
     }
 
     private func recompile() {
-        let router = Router(library: composedLibrary())
+        let router = Router(library: composedLibrary(), preferences: configuration.preferences)
         routerBox.withLock { $0 = router }
     }
 
@@ -156,7 +156,7 @@ actor AppRegistry {
     func reload(_ library: PhraseLibrary) -> [Diagnostic] {
         let old = fileLibrary
         fileLibrary = library
-        let router = Router(library: composedLibrary())
+        let router = Router(library: composedLibrary(), preferences: configuration.preferences)
         // The router's diagnostics repeat the library's own; each error once.
         var seen = Set<String>()
         let errors = (library.errors + router.diagnostics.filter { $0.severity == .error }).filter { seen.insert("\($0)").inserted }

@@ -109,6 +109,7 @@ extension PhraseCompiler {
             hasPhrases.insert(phrase.intentIndex)
             if let node = try? TemplateParser.parse(phrase.template) {
                 filled[phrase.intentIndex, default: []].formUnion(slotNames(node, phrase: phrase))
+                filled[phrase.intentIndex, default: []].formUnion(phrase.values.keys)
             }
         }
         for (index, intent) in intents.enumerated() where hasPhrases.contains(index) {

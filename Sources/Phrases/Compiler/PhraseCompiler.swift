@@ -84,21 +84,18 @@ public struct PhraseCompiler {
             report(error.message, template, offset: error.offset)
             return
         }
-        if schema != nil {
-            node = Self.namingTheApp(node)
-        } else {
-            for (name, value) in template.values.sorted(by: { $0.key < $1.key }) {
-                guard let parameter = intent.parameter(name) else {
-                    let names = intent.parameters.map(\.name).joined(separator: ", ")
-                    report("phrase \"\(template.text)\" sets '\(name)', which is not a parameter of \(intent.id) (\(names))", template, offset: 0)
-                    return
-                }
-                guard Value(json: value, as: parameter.type) != nil else {
-                    report("phrase \"\(template.text)\" sets '\(name)' to \(value.serialized), which is not a \(parameter.type)", template, offset: 0)
-                    return
-                }
+        for (name, value) in template.values.sorted(by: { $0.key < $1.key }) {
+            guard let problem = Self.impliedValueProblem(name, value, of: intent, in: app) else { continue }
+            let message = "phrase \"\(template.text)\" sets \(problem)"
+            if schema == nil {
+                report(message, template, offset: 0)
+            } else {
+                // The schema phrase is fine (checked against the catalogue); this adopter lacks the case.
+                diagnostics.append(.warning("\(message); the phrase is left out for \(intent.id)", at: template.location))
             }
+            return
         }
+        if schema != nil { node = Self.namingTheApp(node) }
         var context = TemplateContext(template: template, intent: intent, app: app, schema: schema)
         guard let expanded = expand(node, context: &context, depth: 0) else { return }
         let minimum = Self.minimumLiterals(expanded)
@@ -208,6 +205,25 @@ public struct PhraseCompiler {
             for part in parts { collectWords(part, app: app, into: &words) }
         case .slot, .rule: break
         }
+    }
+
+    /// Why a phrase cannot set `name` to `value` for `intent` ("'isRead' to \"yes\", which is
+    /// not a Bool"), or nil when it can.
+    static func impliedValueProblem(_ name: String, _ value: JSONValue, of intent: IntentDefinition, in app: AppDefinition) -> String? {
+        guard let parameter = intent.parameter(name) else {
+            return "'\(name)', which is not a parameter of \(intent.id) (\(intent.parameters.map(\.name).joined(separator: ", ")))"
+        }
+        guard let typed = Value(implied: value, as: parameter.type) else {
+            return "'\(name)' to \(value.serialized), which is not a \(parameter.type)"
+        }
+        if case .enumeration(let enumName) = parameter.type.elementType, let definition = app.enumType(enumName) {
+            let items: [Value] = if case .list(let list) = typed { list } else { [typed] }
+            let ids = items.compactMap { item -> String? in if case .enumCase(let id) = item { id } else { nil } }
+            if let missing = ids.first(where: { id in !definition.cases.contains { $0.id == id } }) {
+                return "'\(name)' to '\(missing)', which is not a case of \(enumName)"
+            }
+        }
+        return nil
     }
 
     /// A schema phrase with an optional mention of the adopting app before or after it ("in

@@ -76,7 +76,7 @@ struct SchemaPhraseChecker {
             }
             let fits: Bool =
                 switch parameter.type {
-                case .value(let type): Value(json: value, as: type) != nil
+                case .value(let type): Value(implied: value, as: type) != nil
                 case .schema, .list: value.stringValue != nil
                 case .any: true
                 }
