@@ -37,6 +37,16 @@ import Testing
         #expect(domain.intents.map(\.id).filter { !adopted.contains($0) } == [], "schemas no test app adopts")
     }
 
+    /// Corpus/schemas-en.jsonl: what people say to apps of every phrased domain, with every
+    /// kind of parameter (people, free text, dates, durations, numbers, URLs, files, entities,
+    /// enums, and values the words imply).
+    @Test func schemaCorpusRoutesEveryLine() throws {
+        let cases = try CorpusLoader.load("schemas-en.jsonl")
+        let result = CorpusTests().score(cases, router: Self.router)
+        #expect(cases.count >= 100)
+        #expect(result.misses == [])
+    }
+
     @Test func anExampleOfEverySchemaPhraseReachesItsAdopter() {
         var failures: [String] = []
         let samples = PhraseSampler(library: Self.router.library).schemaSamples()
