@@ -129,7 +129,10 @@ struct SchemaListing {
         } else {
             let files = Set(phrases.compactMap { $0.location?.file }).sorted().joined(separator: ", ")
             lines.append("  phrases: \(phrases.count) (\(files)), such as")
-            lines += phrases.prefix(5).map { "    \($0.text)" }
+            lines += phrases.prefix(5).map { phrase in
+                let implied = phrase.values.sorted { $0.key < $1.key }.map { "\($0.key) = \($0.value.serialized)" }
+                return "    \(phrase.text)" + (implied.isEmpty ? "" : "  (sets \(implied.joined(separator: ", ")))")
+            }
         }
         return lines
     }

@@ -47,7 +47,7 @@ struct SchemaCatalogTests {
 
     @Test func theMediaDomainComesFromACatalogueExtension() throws {
         let media = try #require(Self.shipped.catalog.domain("media"))
-        #expect(media.location?.file.hasSuffix("catalog-media.yaml") == true)
+        #expect(media.location?.file.hasSuffix("media.catalog.yaml") == true)
         #expect(media.intents.allSatisfy { $0.confidence == .intentd })
         #expect(Self.shipped.catalog.enumSchema("media.repeatMode")?.cases == ["off", "track", "playlist"])
     }
