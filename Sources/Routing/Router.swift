@@ -71,6 +71,23 @@ public struct Router: Sendable {
     /// Routes one utterance. `now` is the reference time for relative dates (default: the clock).
     public func route(_ utterance: String, now: LocalDateTime? = nil, timeZone: TimeZone = .current) -> RouteResult {
         let tokens = normalizer.tokens(utterance)
+        let result = route(tokens, utterance: utterance, now: now, timeZone: timeZone, namedApp: nil)
+        // "email john using Postbox": the app named at either end picks among the adopters of
+        // a schema, or reaches its schema phrases when the words around its name did not.
+        guard let mention = appMention(in: tokens), result.intent?.appID != mention.app || !result.appChoices.isEmpty else {
+            return result
+        }
+        var rest = tokens
+        rest.removeSubrange(mention.range)
+        var named = route(rest, utterance: utterance, now: now, timeZone: timeZone, namedApp: mention.app)
+        guard named.intent?.appID == mention.app, named.status != .notUnderstood, named.explanation.parses.first?.schema != nil else {
+            return result
+        }
+        named.explanation.tokens = tokens.map(\.text)
+        return named
+    }
+
+    func route(_ tokens: [Token], utterance: String, now: LocalDateTime?, timeZone: TimeZone, namedApp: String?) -> RouteResult {
         let words = tokens.map(\.text)
         let language = tokens.contains(where: \.isCJK) ? "zh" : "en"
         let context = context(now: now, timeZone: timeZone, language: language)
@@ -96,7 +113,7 @@ public struct Router: Sendable {
             }
             return result
         }
-        let adopters = AdopterChoice(parses: parses, preferences: preferences)
+        let adopters = AdopterChoice(parses: parses, preferences: preferences, namedApp: namedApp)
         let chosen = adopters.chosen ?? best
         var extraction = ParameterExtraction(
             utterance: utterance, tokens: tokens, parse: chosen, matcher: matcher, context: context)
@@ -145,11 +162,17 @@ struct AdopterChoice {
     var chosen: Parse?
     var steps: [String] = []
 
-    init(parses: [Parse], preferences: SchemaPreferences) {
+    init(parses: [Parse], preferences: SchemaPreferences, namedApp: String? = nil) {
         guard let best = parses.first, let schema = best.schema else { return }
         let rivals = parses.dropFirst().filter {
             $0.schema == schema && $0.intent.appID != best.intent.appID && abs($0.score - best.score) < 0.01
                 && abs($0.confidence - best.confidence) < 0.01
+        }
+        if let namedApp, let parse = ([best] + rivals).first(where: { $0.intent.appID == namedApp }) {
+            chosen = parse
+            tied = [best] + rivals
+            steps.append("the request names \(namedApp), which adopts \(schema)")
+            return
         }
         guard !rivals.isEmpty else { return }
         tied = [best] + rivals

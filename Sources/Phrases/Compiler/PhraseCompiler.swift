@@ -77,7 +77,7 @@ public struct PhraseCompiler {
 
     mutating func compile(_ template: PhraseTemplate, intentIndex: Int, app: AppDefinition, schema: SchemaPhraseSet?) {
         let intent = intents[intentIndex]
-        var node: TemplateNode
+        let node: TemplateNode
         do {
             node = try TemplateParser.parse(template.text)
         } catch {
@@ -95,7 +95,6 @@ public struct PhraseCompiler {
             }
             return
         }
-        if schema != nil { node = Self.namingTheApp(node) }
         var context = TemplateContext(template: template, intent: intent, app: app, schema: schema)
         guard let expanded = expand(node, context: &context, depth: 0) else { return }
         let minimum = Self.minimumLiterals(expanded)
@@ -224,21 +223,6 @@ public struct PhraseCompiler {
             }
         }
         return nil
-    }
-
-    /// A schema phrase with an optional mention of the adopting app before or after it ("in
-    /// MyMailComposer, email john", "email john using MyMailComposer"): when several apps adopt
-    /// the schema, naming one picks it, because only its copy of the phrase has its name.
-    static func namingTheApp(_ node: TemplateNode) -> TemplateNode {
-        let before = TemplateNode.alternative([
-            .sequence([.alternative([.text("in"), .text("using"), .text("with"), .text("on")]), .appName]),
-            .sequence([.alternative([.text("ask"), .text("tell")]), .appName, .text("to")]),
-        ])
-        let after = TemplateNode.sequence([
-            .alternative([.text("using"), .text("in"), .text("with"), .text("on"), .text("via"), .text("through"), .text("from")]),
-            .appName,
-        ])
-        return .sequence([.alternative([.empty, before]), node, .alternative([.empty, after])])
     }
 
     static func permutations(_ items: [TemplateNode]) -> [[TemplateNode]] {
