@@ -7,9 +7,12 @@ import IntentSDK
 public enum MyMailComposer: IntentApp {
     public static let id = "mail"
     public static let name = "MyMailComposer"
-    public static let synonyms = ["mail composer", "my mail composer", "mail composer app", "my mail", "mail app", "email app"]
+    public static let synonyms = [
+        "mail composer", "my mail composer", "mail composer app", "my mail", "mail app", "email app",
+    ]
     public static let intents: [any AppIntent.Type] = [
-        SendDraft.self, UpdateDraft.self, SaveDraft.self, SendMail.self, DeleteDrafts.self, OpenDraft.self, OpenMessage.self,
+        SendDraft.self, UpdateDraft.self, SaveDraft.self, SendMail.self, DeleteDrafts.self, OpenDraft.self,
+        OpenMessage.self,
         ReplyMail.self, ForwardMail.self, UpdateMail.self, ArchiveMail.self, DeleteMail.self,
     ]
     public static let additionalTypes: [any IntentValue.Type] = [MailDraftEntity.self]
@@ -26,7 +29,9 @@ struct SendDraft: AppIntent {
     static let title: LocalizedStringResource = "Send Draft"
     static let description: IntentDescription? = "Composes a mail draft and leaves it ready to send."
     static var assistantSchema: AssistantSchema? { .mail.createDraft }
-    static var parameterSummary: ParameterSummary<SendDraft>? { Summary("Draft a mail to \(\.$to) about \(\.$subject)") }
+    static var parameterSummary: ParameterSummary<SendDraft>? {
+        Summary("Draft a mail to \(\.$to) about \(\.$subject)")
+    }
     @Parameter(title: "Account") var account: MailAccountEntity?
     @Parameter(title: "Attachments") var attachments: [IntentFile]
     @Parameter(title: "To", requestValueDialog: "Who should I send it to?") var to: [IntentPerson]
@@ -47,7 +52,8 @@ struct SendDraft: AppIntent {
 struct UpdateDraft: AppIntent {
     static let identifier = "updateDraft"
     static let title: LocalizedStringResource = "Update Draft"
-    static let description: IntentDescription? = "Changes the recipients, subject, body, account or attachments of a draft."
+    static let description: IntentDescription? =
+        "Changes the recipients, subject, body, account or attachments of a draft."
     static var assistantSchema: AssistantSchema? { .mail.updateDraft }
     static var parameterSummary: ParameterSummary<UpdateDraft>? { Summary("Update \(\.$target)") }
     @Parameter(title: "Draft", requestValueDialog: "Which draft?") var target: MailDraftEntity
@@ -161,7 +167,8 @@ struct ReplyMail: AppIntent {
     func perform() async throws -> some IntentResult & ReturnsValue<MailDraftEntity> {
         let draft = await store.compose(
             to: [target.sender] + to + (isReplyAll ? target.to + target.cc : []), cc: cc, bcc: bcc,
-            subject: subject ?? "Re: \(target.subject ?? "")", body: body, attachments: attachments, account: account ?? target.account)
+            subject: subject ?? "Re: \(target.subject ?? "")", body: body, attachments: attachments,
+            account: account ?? target.account)
         return .result(value: draft, dialog: isReplyAll ? "Your reply to everyone is ready" : "Your reply is ready")
     }
 }
@@ -212,7 +219,9 @@ struct UpdateMail: AppIntent {
             if let isJunk { message.isJunk = isJunk }
             if let mailbox { message.mailbox = mailbox }
         }
-        return .result(dialog: target.count == 1 ? "Updated '\(target[0].subject ?? "the email")'" : "Updated \(target.count) emails")
+        return .result(
+            dialog: target.count == 1
+                ? "Updated '\(target[0].subject ?? "the email")'" : "Updated \(target.count) emails")
     }
 }
 

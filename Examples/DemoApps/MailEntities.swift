@@ -21,7 +21,10 @@ struct MailAccountEntity: AppEntity {
 
     static let synonyms: [String: [LocalizedStringResource]] = [
         "work": ["work account", "work email", "work mail", "office", "my work account", "my work email"],
-        "personal": ["personal account", "personal email", "private", "home", "my personal account", "my personal email", "private email"],
+        "personal": [
+            "personal account", "personal email", "private", "home", "my personal account", "my personal email",
+            "private email",
+        ],
     ]
 
     init(id: String, name: String, emailAddress: String) {
@@ -35,7 +38,9 @@ struct MailAccountEntity: AppEntity {
 
 struct MailAccountQuery: EnumerableEntityQuery {
     func allEntities() async throws -> [MailAccountEntity] { MailAccountEntity.all }
-    func entities(for identifiers: [String]) async throws -> [MailAccountEntity] { MailAccountEntity.all.filter { identifiers.contains($0.id) } }
+    func entities(for identifiers: [String]) async throws -> [MailAccountEntity] {
+        MailAccountEntity.all.filter { identifiers.contains($0.id) }
+    }
 }
 
 struct MailboxEntity: AppEntity {
@@ -46,8 +51,10 @@ struct MailboxEntity: AppEntity {
     static let all = [
         MailboxEntity(id: "inbox", name: "Inbox", account: "work", synonyms: ["my inbox", "the inbox"]),
         MailboxEntity(id: "archive", name: "Archive", account: "work", synonyms: ["archive folder", "archived"]),
-        MailboxEntity(id: "receipts", name: "Receipts", account: "personal", synonyms: ["receipts folder", "the receipts folder"]),
-        MailboxEntity(id: "junk", name: "Junk", account: "personal", synonyms: ["spam", "junk folder", "the spam folder"]),
+        MailboxEntity(
+            id: "receipts", name: "Receipts", account: "personal", synonyms: ["receipts folder", "the receipts folder"]),
+        MailboxEntity(
+            id: "junk", name: "Junk", account: "personal", synonyms: ["spam", "junk folder", "the spam folder"]),
     ]
     let id: String
     let synonyms: [LocalizedStringResource]
@@ -67,7 +74,9 @@ struct MailboxEntity: AppEntity {
 
 struct MailboxQuery: EnumerableEntityQuery {
     func allEntities() async throws -> [MailboxEntity] { MailboxEntity.all }
-    func entities(for identifiers: [String]) async throws -> [MailboxEntity] { MailboxEntity.all.filter { identifiers.contains($0.id) } }
+    func entities(for identifiers: [String]) async throws -> [MailboxEntity] {
+        MailboxEntity.all.filter { identifiers.contains($0.id) }
+    }
 }
 
 struct MailDraftEntity: AppEntity {
@@ -86,7 +95,9 @@ struct MailDraftEntity: AppEntity {
     @Property(title: "Attachments") var attachments: [IntentFile] = []
     @Property(title: "Account") var account: MailAccountEntity?
     var displayRepresentation: DisplayRepresentation {
-        DisplayRepresentation(title: "\(subject ?? "Draft")", subtitle: "\(to.map(\.displayName).joined(separator: ", "))", synonyms: synonyms)
+        DisplayRepresentation(
+            title: "\(subject ?? "Draft")", subtitle: "\(to.map(\.displayName).joined(separator: ", "))",
+            synonyms: synonyms)
     }
 
     init(id: String, synonyms: [LocalizedStringResource] = []) {
@@ -104,14 +115,18 @@ actor DraftStore {
     static var fixtures: [MailDraftEntity] {
         let lunch = MailDraftEntity(
             id: "d-lunch",
-            synonyms: ["the lunch draft", "lunch draft", "the draft about lunch", "the draft to john", "the draft email to john", "the draft for john"])
+            synonyms: [
+                "the lunch draft", "lunch draft", "the draft about lunch", "the draft to john",
+                "the draft email to john", "the draft for john",
+            ])
         lunch.to = [IntentPerson(identifier: "john", displayName: "John Appleseed", emailAddress: "john@example.com")]
         lunch.subject = "Lunch plans"
         lunch.account = MailAccountEntity.named("personal")
         let agenda = MailDraftEntity(
             id: "d-agenda",
             synonyms: [
-                "the agenda", "the agenda draft", "the offsite draft", "the draft to my boss", "the draft email to my boss", "the draft for my boss",
+                "the agenda", "the agenda draft", "the offsite draft", "the draft to my boss",
+                "the draft email to my boss", "the draft for my boss",
             ])
         agenda.to = [IntentPerson(identifier: "dana", displayName: "Dana Whitfield", emailAddress: "dana@example.com")]
         agenda.subject = "Offsite agenda"
@@ -121,7 +136,8 @@ actor DraftStore {
 
     /// A new draft, kept with the others.
     func compose(
-        to: [IntentPerson], cc: [IntentPerson], bcc: [IntentPerson], subject: String?, body: String?, attachments: [IntentFile],
+        to: [IntentPerson], cc: [IntentPerson], bcc: [IntentPerson], subject: String?, body: String?,
+        attachments: [IntentFile],
         account: MailAccountEntity?
     ) -> MailDraftEntity {
         let draft = MailDraftEntity(id: "d\(number)")
@@ -146,7 +162,9 @@ actor DraftStore {
 
 struct MailDraftQuery: EntityQuery {
     @Dependency var store: DraftStore
-    func entities(for identifiers: [String]) async throws -> [MailDraftEntity] { await store.drafts.filter { identifiers.contains($0.id) } }
+    func entities(for identifiers: [String]) async throws -> [MailDraftEntity] {
+        await store.drafts.filter { identifiers.contains($0.id) }
+    }
     func suggestedEntities() async throws -> [MailDraftEntity] { await store.drafts }
 }
 
@@ -155,7 +173,9 @@ struct MailMessageEntity: AppEntity {
     static let entityTypeName = "MailMessage"
     static let defaultQuery = MailMessageQuery()
     static var assistantSchema: AssistantSchema? { .mail.message }
-    static var metadataPrototype: MailMessageEntity? { MailMessageEntity(id: "prototype", subject: "", from: "john", sent: Date(timeIntervalSince1970: 0)) }
+    static var metadataPrototype: MailMessageEntity? {
+        MailMessageEntity(id: "prototype", subject: "", from: "john", sent: Date(timeIntervalSince1970: 0))
+    }
     let id: String
     let synonyms: [LocalizedStringResource]
     @Property(title: "To") var to: [IntentPerson] = []
@@ -173,11 +193,13 @@ struct MailMessageEntity: AppEntity {
     @Property(title: "Account") var account: MailAccountEntity = MailAccountEntity.all[0]
     @Property(title: "Mailbox") var mailbox: MailboxEntity = MailboxEntity.all[0]
     var displayRepresentation: DisplayRepresentation {
-        DisplayRepresentation(title: "\(subject ?? "No subject")", subtitle: "\(sender.displayName)", synonyms: synonyms)
+        DisplayRepresentation(
+            title: "\(subject ?? "No subject")", subtitle: "\(sender.displayName)", synonyms: synonyms)
     }
 
     init(
-        id: String, subject: String, from sender: String, sent: Date, account: String = "work", mailbox: String = "inbox",
+        id: String, subject: String, from sender: String, sent: Date, account: String = "work",
+        mailbox: String = "inbox",
         synonyms: [LocalizedStringResource] = []
     ) {
         self.id = id
@@ -206,24 +228,31 @@ actor MessageStore {
 
     static var fixtures: [MailMessageEntity] {
         let offsite = MailMessageEntity(
-            id: "m-offsite", subject: "Team offsite instructions", from: "dana", sent: DemoApps.date(2026, 11, 20, 16, 5),
+            id: "m-offsite", subject: "Team offsite instructions", from: "dana",
+            sent: DemoApps.date(2026, 11, 20, 16, 5),
             synonyms: ["the offsite instructions", "offsite instructions", "the team offsite", "the offsite"])
         offsite.isFlagged = true
         let baseball = MailMessageEntity(
-            id: "m-baseball", subject: "Baseball schedule", from: "john", sent: DemoApps.date(2026, 11, 21, 9, 12), account: "personal",
+            id: "m-baseball", subject: "Baseball schedule", from: "john", sent: DemoApps.date(2026, 11, 21, 9, 12),
+            account: "personal",
             synonyms: ["the baseball schedule", "the baseball email"])
         baseball.isRead = true
         let invoice = MailMessageEntity(
             id: "m-invoice", subject: "Invoice 1042", from: "alex", sent: DemoApps.date(2026, 11, 18, 11, 40),
             synonyms: ["the invoice", "the invoice email", "the email about the invoice"])
         let bookClub = MailMessageEntity(
-            id: "m-bookclub", subject: "Book club picks", from: "sarah", sent: DemoApps.date(2026, 11, 19, 20, 30), account: "personal",
+            id: "m-bookclub", subject: "Book club picks", from: "sarah", sent: DemoApps.date(2026, 11, 19, 20, 30),
+            account: "personal",
             synonyms: ["the book club email", "book club emails", "the book club picks"])
         bookClub.isRead = true
         let sale = MailMessageEntity(
-            id: "m-sale", subject: "Weekend sale at Example Store", from: "Example Store", sent: DemoApps.date(2026, 11, 21, 7, 0),
+            id: "m-sale", subject: "Weekend sale at Example Store", from: "Example Store",
+            sent: DemoApps.date(2026, 11, 21, 7, 0),
             account: "personal", mailbox: "junk",
-            synonyms: ["the store email", "the example store email", "the sale email", "the weekend sale", "the weekend sale email"])
+            synonyms: [
+                "the store email", "the example store email", "the sale email", "the weekend sale",
+                "the weekend sale email",
+            ])
         sale.isJunk = true
         return [offsite, baseball, invoice, bookClub, sale]
     }

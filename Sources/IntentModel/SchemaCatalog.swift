@@ -22,8 +22,12 @@ public struct SchemaCatalog: Hashable, Sendable {
     public var entitySchemas: [EntitySchema] { domains.flatMap(\.entities) }
     public var enumSchemas: [EnumSchema] { domains.flatMap(\.enums) }
 
-    public func intentSchema(_ id: String) -> IntentSchema? { domain(Self.domainID(of: id))?.intents.first { $0.id == id } }
-    public func entitySchema(_ id: String) -> EntitySchema? { domain(Self.domainID(of: id))?.entities.first { $0.id == id } }
+    public func intentSchema(_ id: String) -> IntentSchema? {
+        domain(Self.domainID(of: id))?.intents.first { $0.id == id }
+    }
+    public func entitySchema(_ id: String) -> EntitySchema? {
+        domain(Self.domainID(of: id))?.entities.first { $0.id == id }
+    }
     public func enumSchema(_ id: String) -> EnumSchema? { domain(Self.domainID(of: id))?.enums.first { $0.id == id } }
 
     /// Every schema id of every kind, for "did you mean" hints.
@@ -55,7 +59,8 @@ public struct SchemaDomain: Hashable, Sendable {
 
     public init(
         id: String, title: String, category: String = "primary", adoptWhole: Bool = false, source: String? = nil,
-        intents: [IntentSchema] = [], entities: [EntitySchema] = [], enums: [EnumSchema] = [], location: SourceLocation? = nil
+        intents: [IntentSchema] = [], entities: [EntitySchema] = [], enums: [EnumSchema] = [],
+        location: SourceLocation? = nil
     ) {
         self.id = id
         self.title = title
@@ -220,7 +225,8 @@ public struct EntitySchema: Hashable, Sendable {
     public var location: SourceLocation?
 
     public init(
-        id: String, purpose: String = "", properties: [SchemaParameter] = [], confidence: SchemaConfidence = .confirmedDoc,
+        id: String, purpose: String = "", properties: [SchemaParameter] = [],
+        confidence: SchemaConfidence = .confirmedDoc,
         location: SourceLocation? = nil
     ) {
         self.id = id

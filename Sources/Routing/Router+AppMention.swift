@@ -21,13 +21,17 @@ extension Router {
                 let n = nameWords.count
                 guard n > 0, words.count > n + 1 else { continue }
                 var found: [Range<Int>] = []
-                if Array(words[(words.count - n)...]) == nameWords, Self.mentionAfter.contains(words[words.count - n - 1]) {
+                if Array(words[(words.count - n)...]) == nameWords,
+                    Self.mentionAfter.contains(words[words.count - n - 1])
+                {
                     found.append((words.count - n - 1)..<words.count)
                 }
                 if Self.mentionBefore.contains(words[0]), Array(words[1...n]) == nameWords {
                     found.append(0..<(n + 1))
                 }
-                if ["ask", "tell"].contains(words[0]), words.count > n + 2, Array(words[1...n]) == nameWords, words[n + 1] == "to" {
+                if ["ask", "tell"].contains(words[0]), words.count > n + 2, Array(words[1...n]) == nameWords,
+                    words[n + 1] == "to"
+                {
                     found.append(0..<(n + 2))
                 }
                 for range in found where range.count > (best?.range.count ?? 0) { best = (app.id, range) }

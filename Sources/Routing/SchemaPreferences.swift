@@ -1,3 +1,4 @@
+import Foundation
 import IntentModel
 import Phrases
 
@@ -45,7 +46,8 @@ public struct SchemaPreferences: Hashable, Sendable {
                 problems.append("Unknown domain or schema '\(key)' in '\(key)=\(app)'.\(hint)")
             }
             if library.app(app) == nil {
-                let hint = Spelling.suggestion(for: app, among: library.apps.map(\.id)).map { " Did you mean '\($0)'?" } ?? ""
+                let hint =
+                    Spelling.suggestion(for: app, among: library.apps.map(\.id)).map { " Did you mean '\($0)'?" } ?? ""
                 problems.append("Unknown app '\(app)' in '\(key)=\(app)'.\(hint)")
             }
         }
@@ -58,5 +60,3 @@ public struct PreferenceError: Error, CustomStringConvertible {
     public var message: String
     public var description: String { message }
 }
-
-import Foundation

@@ -37,7 +37,10 @@ struct SchemasCommand: ParsableCommand {
         } else if let lines = listing.schema(name) {
             lines.forEach(emitLine)
         } else {
-            let hint = Spelling.suggestion(for: name, among: catalog.domains.map(\.id) + catalog.allIDs).map { " Did you mean '\($0)'?" } ?? ""
+            let hint =
+                Spelling.suggestion(for: name, among: catalog.domains.map(\.id) + catalog.allIDs).map {
+                    " Did you mean '\($0)'?"
+                } ?? ""
             emitError("Unknown domain or schema '\(name)'.\(hint)")
             throw ExitCode(1)
         }
@@ -56,8 +59,11 @@ struct SchemaListing {
             if !domain.entities.isEmpty { counts.append("\(domain.entities.count) entity") }
             if !domain.enums.isEmpty { counts.append("\(domain.enums.count) enum") }
             let whole = domain.adoptWhole ? ", adopted whole" : ""
-            let phrased = domain.intents.contains { schema in library.schemaPhrases.contains { $0.schema == schema.id } } ? ", phrases" : ""
-            return pad(domain.id, width) + "  \(domain.title): " + counts.joined(separator: ", ") + " schemas\(whole)\(phrased)"
+            let phrased =
+                domain.intents.contains { schema in library.schemaPhrases.contains { $0.schema == schema.id } }
+                ? ", phrases" : ""
+            return pad(domain.id, width) + "  \(domain.title): " + counts.joined(separator: ", ")
+                + " schemas\(whole)\(phrased)"
         }
         let intents = catalog.intentSchemas.count
         lines.append(
@@ -80,7 +86,8 @@ struct SchemaListing {
         }
         if !domain.entities.isEmpty { lines.append("entity schemas:") }
         for schema in domain.entities {
-            let properties = schema.properties.isEmpty ? "" : " {\(schema.properties.map(\.description).joined(separator: ", "))}"
+            let properties =
+                schema.properties.isEmpty ? "" : " {\(schema.properties.map(\.description).joined(separator: ", "))}"
             lines.append("  \(schema.id)\(properties)  [\(schema.confidence.rawValue)]")
         }
         if !domain.enums.isEmpty { lines.append("enum schemas:") }
@@ -95,17 +102,27 @@ struct SchemaListing {
     func schema(_ id: String) -> [String]? {
         if let schema = catalog.intentSchema(id) { return describe(schema) }
         if let schema = catalog.entitySchema(id) {
-            var lines = ["\(schema.id): \(schema.purpose)", "  entity schema of the \(SchemaCatalog.domainID(of: id)) domain"]
+            var lines = [
+                "\(schema.id): \(schema.purpose)", "  entity schema of the \(SchemaCatalog.domainID(of: id)) domain",
+            ]
             lines += section("properties", schema.properties.map(\.description))
-            lines.append("  confidence: \(schema.confidence.rawValue)\(schema.confidence.isEnforced ? "" : " (its properties are not enforced)")")
-            lines += section("adopted by", library.apps.flatMap { $0.entityTypes.filter { $0.adoptedSchema == id }.map(\.name) })
+            lines.append(
+                "  confidence: \(schema.confidence.rawValue)\(schema.confidence.isEnforced ? "" : " (its properties are not enforced)")"
+            )
+            lines += section(
+                "adopted by", library.apps.flatMap { $0.entityTypes.filter { $0.adoptedSchema == id }.map(\.name) })
             return lines
         }
         if let schema = catalog.enumSchema(id) {
-            var lines = ["\(schema.id): \(schema.purpose)", "  enum schema of the \(SchemaCatalog.domainID(of: id)) domain"]
+            var lines = [
+                "\(schema.id): \(schema.purpose)", "  enum schema of the \(SchemaCatalog.domainID(of: id)) domain",
+            ]
             lines += section("cases", schema.cases)
-            lines.append("  confidence: \(schema.confidence.rawValue)\(schema.confidence.isEnforced ? "" : " (its cases are not enforced)")")
-            lines += section("adopted by", library.apps.flatMap { $0.enums.filter { $0.adoptedSchema == id }.map(\.name) })
+            lines.append(
+                "  confidence: \(schema.confidence.rawValue)\(schema.confidence.isEnforced ? "" : " (its cases are not enforced)")"
+            )
+            lines += section(
+                "adopted by", library.apps.flatMap { $0.enums.filter { $0.adoptedSchema == id }.map(\.name) })
             return lines
         }
         return nil
@@ -138,12 +155,16 @@ struct SchemaListing {
     }
 
     private func adopters(of id: String) -> [String] {
-        library.apps.flatMap { app in app.intents.filter { $0.adoptedSchema == id }.map { "\($0.id) (\(app.displayName))" } }
+        library.apps.flatMap { app in
+            app.intents.filter { $0.adoptedSchema == id }.map { "\($0.id) (\(app.displayName))" }
+        }
     }
 
     private func section(_ title: String, _ items: [String]) -> [String] {
         items.isEmpty ? [] : ["  \(title):"] + items.map { "    \($0)" }
     }
 
-    private func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
+    private func pad(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+    }
 }

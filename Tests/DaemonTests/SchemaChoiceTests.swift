@@ -17,12 +17,14 @@ import Wire
     /// A calling app: `call` adopts phone.startCall.
     static func caller(_ id: String, _ name: String) -> AppDefinition {
         let mode = EnumDefinition(
-            name: "\(id).Mode", displayName: "Mode", cases: [EnumCase(id: "audio", title: "Audio"), EnumCase(id: "video", title: "Video")],
+            name: "\(id).Mode", displayName: "Mode",
+            cases: [EnumCase(id: "audio", title: "Audio"), EnumCase(id: "video", title: "Video")],
             adoptedSchema: "phone.audioVisualMode")
         let call = IntentDefinition(
             id: "\(id).call", title: "Call",
             parameters: [
-                ParameterDefinition(name: "destination", type: .person), ParameterDefinition(name: "audioVisualMode", type: .enumeration(mode.name)),
+                ParameterDefinition(name: "destination", type: .person),
+                ParameterDefinition(name: "audioVisualMode", type: .enumeration(mode.name)),
             ],
             adoptedSchema: "phone.startCall")
         return AppDefinition(id: id, displayName: name, intents: [call], enums: [mode])
@@ -35,13 +37,15 @@ import Wire
         }
         let person = call.call.parameters["destination"]?["name"]?.stringValue ?? "?"
         let mode = call.call.parameters["audioVisualMode"]?.stringValue ?? "?"
-        return result(request, AppReply.result(IntentResult(dialog: "\(call.call.intent): \(mode) call to \(person)")).json)
+        return result(
+            request, AppReply.result(IntentResult(dialog: "\(call.call.intent): \(mode) call to \(person)")).json)
     }
 
     func withCallers(
         preferences: [String: String] = [:], _ body: @Sendable @escaping (DaemonClient) async throws -> Void
     ) async throws {
-        try await withDaemon(phrases: Self.phrases, configure: { $0.preferences = SchemaPreferences(preferences) }) { _, socket in
+        try await withDaemon(phrases: Self.phrases, configure: { $0.preferences = SchemaPreferences(preferences) }) {
+            _, socket in
             try await withApp(Self.caller("chatter", "Chatter"), socket: socket, handler: Self.answer) {
                 try await withApp(Self.caller("ringo", "Ringo"), socket: socket, handler: Self.answer) {
                     try await DaemonClient.withConnection(socketPath: socket) { client in try await body(client) }
@@ -57,7 +61,8 @@ import Wire
             #expect(question.question?.prompt == "Which app should I use?")
             #expect(question.question?.choices.map(\.title) == ["Chatter", "Ringo"])
             #expect(question.question?.choices.map(\.intent) == ["chatter.call", "ringo.call"])
-            let done = try await client.call(Methods.Continue.self, .init(session: question.session, answer: .text("ringo")))
+            let done = try await client.call(
+                Methods.Continue.self, .init(session: question.session, answer: .text("ringo")))
             #expect(done.status == .done)
             #expect(done.result?.dialog == "ringo.call: audio call to Jane Doe")
             let again = try await client.call(Methods.Run.self, .init(utterance: "video call my wife"))
@@ -88,10 +93,15 @@ import Wire
         let definition = broken
         try await withDaemon(phrases: Self.phrases) { _, socket in
             try await DaemonClient.withConnection(socketPath: socket) { app in
-                await #expect(throws: RPCError(.invalidDefinition, "Invalid app definition", data: .parse("""
-                    {"app":"broken","diagnostics":["error: broken.call adopts phone.startCall but lacks parameter 'audioVisualMode' (phone.audioVisualMode)",\
-                    "error: broken.Mode adopts phone.audioVisualMode but lacks case 'video'"]}
-                    """))) {
+                await #expect(
+                    throws: RPCError(
+                        .invalidDefinition, "Invalid app definition",
+                        data: .parse(
+                            """
+                            {"app":"broken","diagnostics":["error: broken.call adopts phone.startCall but lacks parameter 'audioVisualMode' (phone.audioVisualMode)",\
+                            "error: broken.Mode adopts phone.audioVisualMode but lacks case 'video'"]}
+                            """))
+                ) {
                     _ = try await app.call(Methods.RegisterApp.self, .init(app: definition))
                 }
             }

@@ -16,14 +16,19 @@ struct SchemaCatalogTests {
 
     @Test func mailCreateDraftHasApplesParametersInIntentdTypes() throws {
         let schema = try #require(Self.shipped.catalog.intentSchema("mail.createDraft"))
-        #expect(schema.parameters.map(\.description) == [
-            "body: String?", "to: [Person]", "subject: String?", "cc: [Person]", "bcc: [Person]", "account: mail.account?",
-            "attachments: [File]",
-        ])
+        #expect(
+            schema.parameters.map(\.description) == [
+                "body: String?", "to: [Person]", "subject: String?", "cc: [Person]", "bcc: [Person]",
+                "account: mail.account?",
+                "attachments: [File]",
+            ])
         #expect(schema.returns == "mail.draft")
         #expect(schema.confidence == .confirmedDoc)
         #expect(Self.shipped.catalog.domain("mail")?.adoptWhole == true)
-        #expect(Self.shipped.catalog.entitySchema("mail.account")?.properties.map(\.description) == ["name: String", "emailAddress: Email"])
+        #expect(
+            Self.shipped.catalog.entitySchema("mail.account")?.properties.map(\.description) == [
+                "name: String", "emailAddress: Email",
+            ])
     }
 
     @Test func wholeDomainsAreMailMessagesAndClock() {
@@ -76,28 +81,34 @@ struct SchemaCatalogTests {
                   account: {properties: {name: String}}
                   draft: {}
             """
-        #expect(diagnostics([("catalog.yaml", text)]) == [
-            "catalog.yaml:7:26: error: unknown type '[Persn]' for 'to' of intent schema 'mail.createDraft'; expected a type such as "
-                + "String or [Person], an entity or enum schema such as mail.account, or Any",
-            "catalog.yaml:8:21: error: unknown confidence 'confirmed'; expected one of confirmed-doc, confirmed-doc-ios18, "
-                + "confirmed-3rd-party-code, inferred, listed, intentd",
-            "catalog.yaml:6:15: error: unknown schema kind 'opne'; expected one of open, delete, search; did you mean 'open'?",
-            "catalog.yaml:7:37: error: unknown entity or enum schema 'mail.acount' for 'account' of mail.createDraft; did you mean 'mail.account'?",
-            "catalog.yaml:9:7: error: mail.openDraft is an open schema, so the thing it opens is the parameter 'target'",
-            "catalog.yaml:12:7: error: mail.deleteDraft is a delete schema, so the things it deletes are the list parameter 'entities'",
-        ])
+        #expect(
+            diagnostics([("catalog.yaml", text)]) == [
+                "catalog.yaml:7:26: error: unknown type '[Persn]' for 'to' of intent schema 'mail.createDraft'; expected a type such as "
+                    + "String or [Person], an entity or enum schema such as mail.account, or Any",
+                "catalog.yaml:8:21: error: unknown confidence 'confirmed'; expected one of confirmed-doc, confirmed-doc-ios18, "
+                    + "confirmed-3rd-party-code, inferred, listed, intentd",
+                "catalog.yaml:6:15: error: unknown schema kind 'opne'; expected one of open, delete, search; did you mean 'open'?",
+                "catalog.yaml:7:37: error: unknown entity or enum schema 'mail.acount' for 'account' of mail.createDraft; did you mean 'mail.account'?",
+                "catalog.yaml:9:7: error: mail.openDraft is an open schema, so the thing it opens is the parameter 'target'",
+                "catalog.yaml:12:7: error: mail.deleteDraft is a delete schema, so the things it deletes are the list parameter 'entities'",
+            ])
     }
 
     @Test func aSchemaDefinedTwiceIsAnError() {
         let first = "catalog: a\ndomains:\n  media:\n    intents:\n      play: {parameters: {}}\n"
-        let second = "catalog: b\ndomains:\n  media:\n    intents:\n      play: {parameters: {}}\n      pause: {parameters: {}}\n"
-        #expect(diagnostics([("a.yaml", first), ("b.yaml", second)]) == ["b.yaml:5:7: error: schema 'media.play' is already defined"])
+        let second =
+            "catalog: b\ndomains:\n  media:\n    intents:\n      play: {parameters: {}}\n      pause: {parameters: {}}\n"
+        #expect(
+            diagnostics([("a.yaml", first), ("b.yaml", second)]) == [
+                "b.yaml:5:7: error: schema 'media.play' is already defined"
+            ])
         let merged = PhraseLibraryLoader.load(files: [(path: "a.yaml", text: first), (path: "b.yaml", text: second)])
         #expect(merged.catalog.domain("media")?.intents.map(\.id) == ["media.play", "media.pause"])
     }
 
     @Test func schemaPhraseFilesAreCheckedAgainstTheCatalogue() {
-        let catalog = "catalog: test\ndomains:\n  media:\n    intents:\n      seek: {parameters: {offset: Duration, isForward: Bool}}\n"
+        let catalog =
+            "catalog: test\ndomains:\n  media:\n    intents:\n      seek: {parameters: {offset: Duration, isForward: Bool}}\n"
         let phrases = """
             language: en
             domain: media
@@ -115,11 +126,12 @@ struct SchemaCatalogTests {
                 phrases:
                   - seek {offset}
             """
-        #expect(diagnostics([("catalog.yaml", catalog), ("media.yaml", phrases)]) == [
-            "media.yaml:6:20: error: unknown slot '{ofset}' in phrase \"skip ahead {ofset}\"; media.seek has parameters offset, isForward; did you mean '{offset}'?",
-            "media.yaml:9:13: error: phrase \"skip {offset}\" sets 'isForward' to \"maybe\", which is not a Bool",
-            "media.yaml:12:13: error: phrase \"jump {offset}\" sets 'direction', which is not a parameter of media.seek (offset, isForward)",
-            "media.yaml:13:3: error: unknown schema 'media.sek'; did you mean 'media.seek'?",
-        ])
+        #expect(
+            diagnostics([("catalog.yaml", catalog), ("media.yaml", phrases)]) == [
+                "media.yaml:6:20: error: unknown slot '{ofset}' in phrase \"skip ahead {ofset}\"; media.seek has parameters offset, isForward; did you mean '{offset}'?",
+                "media.yaml:9:13: error: phrase \"skip {offset}\" sets 'isForward' to \"maybe\", which is not a Bool",
+                "media.yaml:12:13: error: phrase \"jump {offset}\" sets 'direction', which is not a parameter of media.seek (offset, isForward)",
+                "media.yaml:13:3: error: unknown schema 'media.sek'; did you mean 'media.seek'?",
+            ])
     }
 }

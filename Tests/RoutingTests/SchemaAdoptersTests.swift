@@ -13,7 +13,9 @@ struct SchemaAdoptersTests {
         let mail = (try? String(contentsOfFile: TestPaths.phrases + "/mail.yaml", encoding: .utf8)) ?? ""
         let postbox = mail.replacingOccurrences(of: "  id: mail\n", with: "  id: postbox\n")
             .replacingOccurrences(of: "  name: MyMailComposer\n", with: "  name: Postbox\n")
-            .replacingOccurrences(of: #"synonyms: [mail composer, my mail composer, mail composer app, my mail, mail app, email app]"#, with: "synonyms: [post box]")
+            .replacingOccurrences(
+                of: #"synonyms: [mail composer, my mail composer, mail composer app, my mail, mail app, email app]"#,
+                with: "synonyms: [post box]")
         var library = PhraseLibraryLoader.load(paths: [
             TestPaths.phrases + "/schemas", TestPaths.phrases + "/common.en.yaml", TestPaths.phrases + "/contacts.yaml",
             TestPaths.phrases + "/mail.yaml",
@@ -42,10 +44,13 @@ struct SchemaAdoptersTests {
         #expect(result.appChoices.map(\.intent.id) == ["mail.sendDraft", "postbox.sendDraft"])
         #expect(result.appChoices.map(\.appName) == ["MyMailComposer", "Postbox"])
         #expect(result.appChoices.allSatisfy { $0.parameters.map(\.name) == ["to", "subject"] })
-        #expect(result.json["apps"] == (try? JSONValue(parsing: """
-            [{"app":"mail","name":"MyMailComposer","intent":"mail.sendDraft","parameters":{"to":[{"id":"john","name":"John Appleseed","email":"john@example.com"}],"subject":"lunch"}},\
-            {"app":"postbox","name":"Postbox","intent":"postbox.sendDraft","parameters":{"to":[{"id":"john","name":"John Appleseed","email":"john@example.com"}],"subject":"lunch"}}]
-            """)))
+        #expect(
+            result.json["apps"]
+                == (try? JSONValue(
+                    parsing: """
+                        [{"app":"mail","name":"MyMailComposer","intent":"mail.sendDraft","parameters":{"to":[{"id":"john","name":"John Appleseed","email":"john@example.com"}],"subject":"lunch"}},\
+                        {"app":"postbox","name":"Postbox","intent":"postbox.sendDraft","parameters":{"to":[{"id":"john","name":"John Appleseed","email":"john@example.com"}],"subject":"lunch"}}]
+                        """)))
     }
 
     /// Each app's reading carries its own entities: the account is Postbox's, not the first app's.
@@ -53,7 +58,10 @@ struct SchemaAdoptersTests {
         let result = try route("draft an email from my work account to alex about the invoice")
         let accounts = result.appChoices.map { $0.parameters.first { $0.name == "account" }?.value }
         #expect(accounts.count == 2)
-        #expect(result.appChoices.map { $0.intent.parameter("account")?.type.description } == ["mail.MailAccount", "postbox.MailAccount"])
+        #expect(
+            result.appChoices.map { $0.intent.parameter("account")?.type.description } == [
+                "mail.MailAccount", "postbox.MailAccount",
+            ])
         #expect(accounts.allSatisfy { $0 == .entity(EntityReference(id: "work", title: "Work")) })
     }
 
@@ -63,7 +71,9 @@ struct SchemaAdoptersTests {
         #expect(result.status == .complete)
         #expect(result.intent?.id == "postbox.sendDraft")
         #expect(result.appChoices.isEmpty)
-        #expect(result.explanation.resolverSteps.first == "mail, postbox adopt mail.createDraft and parse alike; postbox is preferred")
+        #expect(
+            result.explanation.resolverSteps.first
+                == "mail, postbox adopt mail.createDraft and parse alike; postbox is preferred")
     }
 
     @Test func aPreferenceForAnotherSchemaDoesNotDecide() throws {
@@ -73,8 +83,10 @@ struct SchemaAdoptersTests {
     }
 
     @Test(arguments: [
-        ("email john about lunch using postbox", "postbox.sendDraft"), ("in postbox email john about lunch", "postbox.sendDraft"),
-        ("email john about lunch using MyMailComposer", "mail.sendDraft"), ("ask mymailcomposer to archive the invoice", "mail.archive"),
+        ("email john about lunch using postbox", "postbox.sendDraft"),
+        ("in postbox email john about lunch", "postbox.sendDraft"),
+        ("email john about lunch using MyMailComposer", "mail.sendDraft"),
+        ("ask mymailcomposer to archive the invoice", "mail.archive"),
         ("archive the invoice in post box", "postbox.archive"),
     ])
     func namingAnAppPicksItOutright(_ utterance: String, _ intent: String) throws {
@@ -94,14 +106,18 @@ struct SchemaAdoptersTests {
     }
 
     @Test func preferencesAreReadAndChecked() throws {
-        #expect(try SchemaPreferences(parsing: ["mail = postbox", "clock=alarms"]).apps == ["mail": "postbox", "clock": "alarms"])
+        #expect(
+            try SchemaPreferences(parsing: ["mail = postbox", "clock=alarms"]).apps == [
+                "mail": "postbox", "clock": "alarms",
+            ])
         #expect(throws: PreferenceError.self) { try SchemaPreferences(parsing: ["mail"]) }
         #expect(throws: PreferenceError.self) { try SchemaPreferences(parsing: ["=postbox"]) }
         let preferences = try SchemaPreferences(parsing: ["mial=postbx", "mail.createDraft=mail"])
-        #expect(preferences.problems(in: Self.library) == [
-            "Unknown domain or schema 'mial' in 'mial=postbx'. Did you mean 'mail'?",
-            "Unknown app 'postbx' in 'mial=postbx'. Did you mean 'postbox'?",
-        ])
+        #expect(
+            preferences.problems(in: Self.library) == [
+                "Unknown domain or schema 'mial' in 'mial=postbx'. Did you mean 'mail'?",
+                "Unknown app 'postbx' in 'mial=postbx'. Did you mean 'postbox'?",
+            ])
         #expect(preferences.app(for: "mail.createDraft") == "mail")
         #expect(preferences.app(for: "mial.deleteMail") == "postbx")
     }

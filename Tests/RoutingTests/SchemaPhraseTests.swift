@@ -17,7 +17,9 @@ import Testing
     static let router = Router(phrasesAt: paths)
 
     /// The domains the project promises phrases for (issue 6), and intentd's own.
-    static let phrasedDomains = ["mail", "messages", "phone", "calendar", "reminders", "clock", "notes", "audio", "photos", "files", "media"]
+    static let phrasedDomains = [
+        "mail", "messages", "phone", "calendar", "reminders", "clock", "notes", "audio", "photos", "files", "media",
+    ]
 
     @Test func fixtureAppsAdoptTheirDomainsWithoutErrors() {
         #expect(Self.router.diagnostics.filter { $0.severity == .error }.map(\.description) == [])
@@ -54,7 +56,9 @@ import Testing
             let result = Self.router.route(utterance, now: DemoRouter.now)
             let place = template.location.map { "\($0)" } ?? template.text
             guard result.intent?.id == intentID, result.status != .notUnderstood else {
-                failures.append("\(place): \"\(utterance)\" → \(result.intent?.id ?? "nothing") [\(result.status)], not \(intentID)")
+                failures.append(
+                    "\(place): \"\(utterance)\" → \(result.intent?.id ?? "nothing") [\(result.status)], not \(intentID)"
+                )
                 continue
             }
             guard let intent = result.intent else { continue }
@@ -62,7 +66,9 @@ import Testing
                 guard let parameter = intent.parameter(name) else { continue }
                 let expected = Value(implied: raw, as: parameter.type)
                 if result.parameter(name) != expected {
-                    failures.append("\(place): \"\(utterance)\" sets \(name) to \(result.parameter(name)?.json.serialized ?? "nothing")")
+                    failures.append(
+                        "\(place): \"\(utterance)\" sets \(name) to \(result.parameter(name)?.json.serialized ?? "nothing")"
+                    )
                 }
             }
         }

@@ -10,7 +10,9 @@ struct SchemasCommandTests {
         let lines = output.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "mail                Mail: 12 intent, 5 entity schemas, adopted whole, phrases")
         #expect(lines.contains("media               Media playback: 10 intent, 3 enum schemas, phrases"))
-        #expect(lines.last == "23 domains, 142 intent, 65 entity and 48 enum schemas; `intentd schemas DOMAIN` lists a domain's.")
+        #expect(
+            lines.last
+                == "23 domains, 142 intent, 65 entity and 48 enum schemas; `intentd schemas DOMAIN` lists a domain's.")
     }
 
     @Test func listsADomainsSchemas() throws {
@@ -33,7 +35,8 @@ struct SchemasCommandTests {
         let output = try runIntentd(["schemas", "mail.createDraft"])
         #expect(output.status == 0)
         #expect(
-            output.stdout.hasPrefix("""
+            output.stdout.hasPrefix(
+                """
                 mail.createDraft: Open a composer pre-filled with recipients, subject, body and attachments.
                   intent schema of the mail domain, which is adopted whole
                   parameters:
@@ -61,7 +64,8 @@ struct SchemasCommandTests {
     }
 
     @Test func routePreferenceTakesTheNamedApp() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("intentd-prefer-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "intentd-prefer-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let mail = try String(contentsOfFile: TestPaths.phrases + "/mail.yaml", encoding: .utf8)
@@ -71,9 +75,11 @@ struct SchemasCommandTests {
         let phrases = ["--phrases", TestPaths.phrases, "--phrases", folder.path]
         let asked = try runIntentd(["route"] + phrases + ["email john about lunch"])
         #expect(asked.stdout.contains("which app? MyMailComposer or Postbox"))
-        let preferred = try runIntentd(["route", "--json"] + phrases + ["--prefer", "mail=postbox", "email john about lunch"])
+        let preferred = try runIntentd(
+            ["route", "--json"] + phrases + ["--prefer", "mail=postbox", "email john about lunch"])
         #expect(preferred.stdout.contains(#""status":"complete","intent":"postbox.sendDraft""#))
-        let fromEnvironment = try runIntentd(["route", "--json"] + phrases + ["email john about lunch"], environment: ["INTENTD_PREFER": "mail=postbox"])
+        let fromEnvironment = try runIntentd(
+            ["route", "--json"] + phrases + ["email john about lunch"], environment: ["INTENTD_PREFER": "mail=postbox"])
         #expect(fromEnvironment.stdout.contains(#""intent":"postbox.sendDraft""#))
     }
 

@@ -13,11 +13,13 @@ extension PhraseFileReader {
             }
             reader.checkKeys(
                 reader.mapping(node, "domain '\(domainID)'"),
-                allowed: ["title", "category", "adoptWhole", "source", "intents", "entities", "enums"], in: "domain '\(domainID)'")
+                allowed: ["title", "category", "adoptWhole", "source", "intents", "entities", "enums"],
+                in: "domain '\(domainID)'")
             var domain = SchemaDomain(
                 id: domainID, title: reader.string(node["title"], "title") ?? domainID,
                 category: reader.string(node["category"], "category") ?? "primary",
-                adoptWhole: reader.bool(node["adoptWhole"], "adoptWhole") ?? false, source: reader.string(node["source"], "source"),
+                adoptWhole: reader.bool(node["adoptWhole"], "adoptWhole") ?? false,
+                source: reader.string(node["source"], "source"),
                 location: reader.location(of: keyNode))
             for (name, key, value) in reader.mapping(node["intents"], "intents of domain '\(domainID)'") {
                 guard let id = schemaID(domainID, name, key) else { continue }
@@ -37,7 +39,8 @@ extension PhraseFileReader {
             for (name, key, value) in reader.mapping(node["enums"], "enums of domain '\(domainID)'") {
                 guard let id = schemaID(domainID, name, key) else { continue }
                 reader.checkKeys(
-                    reader.mapping(value, "enum schema '\(id)'"), allowed: ["purpose", "cases", "confidence"], in: "enum schema '\(id)'")
+                    reader.mapping(value, "enum schema '\(id)'"), allowed: ["purpose", "cases", "confidence"],
+                    in: "enum schema '\(id)'")
                 domain.enums.append(
                     EnumSchema(
                         id: id, purpose: reader.string(value["purpose"], "purpose") ?? "",
@@ -52,7 +55,8 @@ extension PhraseFileReader {
 
     private mutating func readIntentSchema(_ node: Node, id: String, location: SourceLocation?) -> IntentSchema {
         reader.checkKeys(
-            reader.mapping(node, "intent schema '\(id)'"), allowed: ["purpose", "kind", "parameters", "returns", "confidence"],
+            reader.mapping(node, "intent schema '\(id)'"),
+            allowed: ["purpose", "kind", "parameters", "returns", "confidence"],
             in: "intent schema '\(id)'")
         var schema = IntentSchema(
             id: id, purpose: reader.string(node["purpose"], "purpose") ?? "",
@@ -64,7 +68,9 @@ extension PhraseFileReader {
             } else {
                 let kinds = IntentSchema.Kind.allCases.map(\.rawValue)
                 let hint = Spelling.suggestion(for: text, among: kinds).map { "; did you mean '\($0)'?" } ?? ""
-                reader.error("unknown schema kind '\(text)'; expected one of \(kinds.joined(separator: ", "))\(hint)", at: kindNode)
+                reader.error(
+                    "unknown schema kind '\(text)'; expected one of \(kinds.joined(separator: ", "))\(hint)",
+                    at: kindNode)
             }
         }
         if let returnsNode = node["returns"], let text = reader.string(returnsNode, "returns") {
@@ -90,7 +96,8 @@ extension PhraseFileReader {
                         + "an entity or enum schema such as mail.account, or Any", at: value)
                 continue
             }
-            parameters.append(SchemaParameter(name: name, type: type, isOptional: optional, location: reader.location(of: key)))
+            parameters.append(
+                SchemaParameter(name: name, type: type, isOptional: optional, location: reader.location(of: key)))
         }
         return parameters
     }
@@ -106,7 +113,9 @@ extension PhraseFileReader {
 
     private mutating func schemaID(_ domain: String, _ name: String, _ key: Node) -> String? {
         guard Self.isIdentifier(name) else {
-            reader.error("schema name '\(name)' may hold only letters and digits (the domain '\(domain)' is its prefix)", at: key)
+            reader.error(
+                "schema name '\(name)' may hold only letters and digits (the domain '\(domain)' is its prefix)", at: key
+            )
             return nil
         }
         return "\(domain).\(name)"

@@ -10,7 +10,8 @@ extension PhraseLibraryLoader {
                 continue
             }
             var merged = library.catalog.domains[index]
-            let known = Set(library.catalog.domains[index].intents.map(\.id) + merged.entities.map(\.id) + merged.enums.map(\.id))
+            let known = Set(
+                library.catalog.domains[index].intents.map(\.id) + merged.entities.map(\.id) + merged.enums.map(\.id))
             func duplicate(_ id: String, _ location: SourceLocation?) -> Bool {
                 guard known.contains(id) else { return false }
                 library.diagnostics.append(.error("schema '\(id)' is already defined", at: location))
@@ -31,10 +32,12 @@ extension PhraseLibraryLoader {
         var sets: [SchemaPhraseSet] = []
         for var set in library.schemaPhrases {
             guard let schema = library.catalog.intentSchema(set.schema) else {
-                library.diagnostics.append(.error(unknownSchemaMessage(set.schema, in: library.catalog), at: set.location))
+                library.diagnostics.append(
+                    .error(unknownSchemaMessage(set.schema, in: library.catalog), at: set.location))
                 continue
             }
-            var checker = SchemaPhraseChecker(schema: schema, set: set, shared: library.languages[set.language]?.rules ?? [:])
+            var checker = SchemaPhraseChecker(
+                schema: schema, set: set, shared: library.languages[set.language]?.rules ?? [:])
             set.phrases = set.phrases.filter { checker.check($0) }
             var seen = Set<String>()
             library.diagnostics += checker.diagnostics.filter { seen.insert($0.description).inserted }
@@ -46,9 +49,11 @@ extension PhraseLibraryLoader {
     /// "unknown schema 'mail.createDraf'; did you mean 'mail.createDraft'?"
     package static func unknownSchemaMessage(_ id: String, in catalog: SchemaCatalog) -> String {
         guard !catalog.isEmpty else {
-            return "unknown schema '\(id)': no schema catalogue is loaded (load Phrases/schemas/catalog.yaml with the phrase files)"
+            return
+                "unknown schema '\(id)': no schema catalogue is loaded (load Phrases/schemas/catalog.yaml with the phrase files)"
         }
-        let hint = Spelling.suggestion(for: id, among: catalog.intentSchemas.map(\.id)).map { "; did you mean '\($0)'?" } ?? ""
+        let hint =
+            Spelling.suggestion(for: id, among: catalog.intentSchemas.map(\.id)).map { "; did you mean '\($0)'?" } ?? ""
         return "unknown schema '\(id)'\(hint)"
     }
 }
@@ -71,7 +76,9 @@ struct SchemaPhraseChecker {
         for (name, value) in template.values.sorted(by: { $0.key < $1.key }) {
             guard let parameter = schema.parameter(name) else {
                 let names = schema.parameters.map(\.name).joined(separator: ", ")
-                report("phrase \"\(template.text)\" sets '\(name)', which is not a parameter of \(schema.id) (\(names))", template, offset: 0)
+                report(
+                    "phrase \"\(template.text)\" sets '\(name)', which is not a parameter of \(schema.id) (\(names))",
+                    template, offset: 0)
                 return false
             }
             let fits: Bool =
@@ -81,7 +88,9 @@ struct SchemaPhraseChecker {
                 case .any: true
                 }
             guard fits else {
-                report("phrase \"\(template.text)\" sets '\(name)' to \(value.serialized), which is not a \(parameter.typeText)", template, offset: 0)
+                report(
+                    "phrase \"\(template.text)\" sets '\(name)' to \(value.serialized), which is not a \(parameter.typeText)",
+                    template, offset: 0)
                 return false
             }
         }
@@ -99,9 +108,13 @@ struct SchemaPhraseChecker {
         let top = ruleStack.isEmpty
         for slot in node.slots where schema.parameter(slot.name) == nil {
             let names = schema.parameters.map(\.name)
-            let known = names.isEmpty ? "\(schema.id) has no parameters" : "\(schema.id) has parameters \(names.joined(separator: ", "))"
+            let known =
+                names.isEmpty
+                ? "\(schema.id) has no parameters" : "\(schema.id) has parameters \(names.joined(separator: ", "))"
             let hint = Spelling.suggestion(for: slot.name, among: names).map { "; did you mean '{\($0)}'?" } ?? ""
-            report("unknown slot '{\(slot.name)}' in phrase \"\(template.text)\"; \(known)\(hint)", template, offset: top ? slot.column : 0)
+            report(
+                "unknown slot '{\(slot.name)}' in phrase \"\(template.text)\"; \(known)\(hint)", template,
+                offset: top ? slot.column : 0)
             return false
         }
         for rule in node.rules {
@@ -110,14 +123,18 @@ struct SchemaPhraseChecker {
                 return false
             }
             guard let definition = set.rules[rule.name] ?? shared[rule.name] else {
-                report("unknown rule '<\(rule.name)>' in phrase \"\(template.text)\"", template, offset: top ? rule.column : 0)
+                report(
+                    "unknown rule '<\(rule.name)>' in phrase \"\(template.text)\"", template,
+                    offset: top ? rule.column : 0)
                 return false
             }
             let parsed: TemplateNode
             do {
                 parsed = try TemplateParser.parse(definition.text)
             } catch {
-                diagnostics.append(.error("\(error.message) in rule '\(rule.name)'", at: definition.location?.advanced(by: error.offset)))
+                diagnostics.append(
+                    .error(
+                        "\(error.message) in rule '\(rule.name)'", at: definition.location?.advanced(by: error.offset)))
                 return false
             }
             guard check(parsed, template, ruleStack: ruleStack + [rule.name]) else { return false }

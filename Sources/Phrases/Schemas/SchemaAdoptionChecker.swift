@@ -32,7 +32,9 @@ package struct SchemaAdoptionChecker {
             }
             if let other = firstAdopter[schemaID] {
                 diagnostics.append(
-                    .error("\(intent.id) adopts \(schemaID), which \(other.id) already adopts; an app adopts a schema once", at: at))
+                    .error(
+                        "\(intent.id) adopts \(schemaID), which \(other.id) already adopts; an app adopts a schema once",
+                        at: at))
                 continue
             }
             firstAdopter[schemaID] = intent
@@ -44,7 +46,10 @@ package struct SchemaAdoptionChecker {
         for entity in app.entityTypes {
             guard let schemaID = entity.adoptedSchema else { continue }
             guard let schema = catalog.entitySchema(schemaID) else {
-                diagnostics.append(.error(unknown(schemaID, adoptedBy: entity.name, expecting: "entity"), at: locations["entity:\(entity.name)"]))
+                diagnostics.append(
+                    .error(
+                        unknown(schemaID, adoptedBy: entity.name, expecting: "entity"),
+                        at: locations["entity:\(entity.name)"]))
                 continue
             }
             diagnostics += problems(of: entity, adopting: schema, in: app)
@@ -64,7 +69,9 @@ package struct SchemaAdoptionChecker {
         return (diagnostics, adopters)
     }
 
-    private func problems(of intent: IntentDefinition, adopting schema: IntentSchema, in app: AppDefinition) -> [Diagnostic] {
+    private func problems(of intent: IntentDefinition, adopting schema: IntentSchema, in app: AppDefinition)
+        -> [Diagnostic]
+    {
         var diagnostics: [Diagnostic] = []
         let adoptsAt = locations["intent:\(intent.id)"]
         for expected in schema.parameters {
@@ -90,7 +97,9 @@ package struct SchemaAdoptionChecker {
         return diagnostics
     }
 
-    private func problems(of entity: EntityTypeDefinition, adopting schema: EntitySchema, in app: AppDefinition) -> [Diagnostic] {
+    private func problems(of entity: EntityTypeDefinition, adopting schema: EntitySchema, in app: AppDefinition)
+        -> [Diagnostic]
+    {
         guard schema.confidence.isEnforced else { return [] }
         var diagnostics: [Diagnostic] = []
         let adoptsAt = locations["entity:\(entity.name)"]
@@ -99,7 +108,9 @@ package struct SchemaAdoptionChecker {
                 // An optional property may be left out: the entity simply never has it.
                 if !expected.isOptional {
                     diagnostics.append(
-                        .error("\(entity.name) adopts \(schema.id) but lacks property '\(expected.name)' (\(expected.typeText))", at: adoptsAt))
+                        .error(
+                            "\(entity.name) adopts \(schema.id) but lacks property '\(expected.name)' (\(expected.typeText))",
+                            at: adoptsAt))
                 }
                 continue
             }
@@ -118,7 +129,9 @@ package struct SchemaAdoptionChecker {
         var diagnostics: [Diagnostic] = []
         for domain in catalog.domains where domain.adoptWhole {
             let mine = domain.intents.filter { adopted[$0.id] != nil }
-            guard let first = mine.first, let adopter = adopted[first.id], mine.count < domain.intents.count else { continue }
+            guard let first = mine.first, let adopter = adopted[first.id], mine.count < domain.intents.count else {
+                continue
+            }
             let missing = domain.intents.filter { adopted[$0.id] == nil }.map(\.id)
             diagnostics.append(
                 .error(
@@ -162,11 +175,13 @@ package struct SchemaAdoptionChecker {
     /// An adoption of an id the catalogue does not have, or has as another kind of schema.
     private func unknown(_ id: String, adoptedBy owner: String, expecting kind: String) -> String {
         let kinds: [(String, Bool)] = [
-            ("intent", catalog.intentSchema(id) != nil), ("entity", catalog.entitySchema(id) != nil), ("enum", catalog.enumSchema(id) != nil),
+            ("intent", catalog.intentSchema(id) != nil), ("entity", catalog.entitySchema(id) != nil),
+            ("enum", catalog.enumSchema(id) != nil),
         ]
         if let actual = kinds.first(where: \.1)?.0 {
             let examples = ["intent": "mail.createDraft", "entity": "mail.account", "enum": "phone.audioVisualMode"]
-            return "\(owner) adopts \(id), which is an \(actual) schema; \(article(kind)) \(kind) adopts \(article(kind)) \(kind) schema such as \(examples[kind] ?? "")"
+            return
+                "\(owner) adopts \(id), which is an \(actual) schema; \(article(kind)) \(kind) adopts \(article(kind)) \(kind) schema such as \(examples[kind] ?? "")"
         }
         let candidates: [String] =
             switch kind {

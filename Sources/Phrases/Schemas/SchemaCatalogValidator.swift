@@ -13,15 +13,19 @@ enum SchemaCatalogValidator {
                 guard case .schema(let id) = parameter.type.elementType, !known.contains(id) else { continue }
                 let hint = Spelling.suggestion(for: id, among: typeIDs).map { "; did you mean '\($0)'?" } ?? ""
                 diagnostics.append(
-                    .error("unknown entity or enum schema '\(id)' for '\(parameter.name)' of \(owner)\(hint)", at: parameter.location))
+                    .error(
+                        "unknown entity or enum schema '\(id)' for '\(parameter.name)' of \(owner)\(hint)",
+                        at: parameter.location))
             }
         }
         for schema in catalog.intentSchemas {
             checkTypes(schema.parameters, of: schema.id)
-            if let returns = schema.returns, case .schema(let id)? = SchemaType.parse(returns.replacingOccurrences(of: "?", with: "")),
+            if let returns = schema.returns,
+                case .schema(let id)? = SchemaType.parse(returns.replacingOccurrences(of: "?", with: "")),
                 !known.contains(id)
             {
-                diagnostics.append(.error("unknown entity or enum schema '\(id)' that \(schema.id) returns", at: schema.location))
+                diagnostics.append(
+                    .error("unknown entity or enum schema '\(id)' that \(schema.id) returns", at: schema.location))
             }
             if let kind = schema.kind, let problem = kindProblem(schema, kind) {
                 diagnostics.append(.error(problem, at: schema.location))
