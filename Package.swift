@@ -55,16 +55,19 @@ let package = Package(
         .executableTarget(
             name: "demo-apps",
             dependencies: [
-                "DemoApps", "IntentSDK",
+                "DemoApps", "IntentSDK", "Wire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/demo-apps"
         ),
         .target(name: "IntentTesting", dependencies: ["IntentModel", "Phrases", "Routing"]),
+        // GNU readline for `intentd repl` (Debian: libreadline-dev; .ci/run installs it).
+        .systemLibrary(
+            name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         .executableTarget(
             name: "intentd",
             dependencies: [
-                "IntentModel", "Phrases", "Resolvers", "Routing", "Wire", "Daemon",
+                "IntentModel", "Phrases", "Resolvers", "Routing", "Wire", "Daemon", "IntentSDK", "DemoApps", "CReadline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -80,7 +83,9 @@ let package = Package(
             name: "IntentSDKTests",
             dependencies: ["IntentSDK", "DemoApps", "IntentTesting", "IntentModel", "Phrases", "Routing", "Wire", "Daemon"]
         ),
-        .testTarget(name: "intentdTests", dependencies: ["IntentTesting"]),
+        .testTarget(
+            name: "intentdTests", dependencies: ["IntentTesting", "IntentModel", "Wire", "Daemon"],
+            exclude: ["Scripts", "Transcripts"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -32,6 +32,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Phrases", package: "intentd"),
                 .product(name: "Routing", package: "intentd"),
+                .product(name: "Resolvers", package: "intentd"),
                 .product(name: "IntentModel", package: "intentd"),
             ],
             path: "Benchmarks/MatcherBenchmark",
@@ -51,6 +52,7 @@ let package = Package(
         .executableTarget(
             name: "route-probe",
             dependencies: [
+                "SyntheticApps",
                 .product(name: "Phrases", package: "intentd"),
                 .product(name: "IntentModel", package: "intentd"),
                 .product(name: "Resolvers", package: "intentd"),

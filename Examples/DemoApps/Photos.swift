@@ -16,7 +16,8 @@ struct DisplayPhoto: AppIntent {
     static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "gif", "heic", "heif", "webp", "bmp", "tif", "tiff"]
     @Parameter(title: "Image Title", requestValueDialog: "What should the photo be called?") var imageTitle: String
     /// A JPEG or any other image.
-    @Parameter(title: "Image File", requestValueDialog: "Which image file?") var imageFile: IntentFile
+    @Parameter(title: "Image File", requestValueDialog: "Which image file?", supportedContentTypes: ["image"], directory: "~/Pictures")
+    var imageFile: IntentFile
 
     func perform() async throws -> some IntentResult {
         guard Self.imageExtensions.contains(imageFile.fileExtension) else {

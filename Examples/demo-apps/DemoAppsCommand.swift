@@ -3,6 +3,7 @@ import DemoApps
 import Foundation
 import IntentSDK
 import Logging
+import Wire
 
 /// `demo-apps`: serves the ten demo apps over the daemon's socket, or prints their manifests.
 @main
@@ -48,7 +49,7 @@ struct DemoAppsCommand: AsyncParsableCommand {
             for definition in host.definitions { print(ManifestWriter.yaml(for: definition), terminator: "") }
             return
         }
-        let path = socket ?? environment["INTENTD_SOCKET"] ?? Self.defaultSocketPath(environment)
+        let path = socket ?? SocketPath.forApps(environment: environment)
         let connection = AppConnection(
             host: host, socketPath: path, registration: registerDefinitions ? .definition : .preferDeclared,
             logger: Logger(label: "demo-apps"))
@@ -63,11 +64,6 @@ struct DemoAppsCommand: AsyncParsableCommand {
             } catch is CancellationError {}
             group.cancelAll()
         }
-    }
-
-    static func defaultSocketPath(_ environment: [String: String]) -> String {
-        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty { return runtime + "/intentd.sock" }
-        return "/tmp/intentd-\(getuid()).sock"
     }
 
     /// Returns on SIGINT or SIGTERM.

@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import Routing
+import Wire
 
 /// How a daemon runs: where it listens, what it loads, its time-outs and who may do what.
 public struct DaemonConfiguration: Sendable {
@@ -58,12 +59,7 @@ public struct DaemonConfiguration: Sendable {
     }
 
     /// `$XDG_RUNTIME_DIR/intentd.sock`, else `/tmp/intentd-$UID.sock`.
-    public static var defaultSocketPath: String {
-        if let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
-            return runtime + "/intentd.sock"
-        }
-        return "/tmp/intentd-\(getuid()).sock"
-    }
+    public static var defaultSocketPath: String { SocketPath.defaultPath(environment: ProcessInfo.processInfo.environment) }
 }
 
 /// Why a socket passed by the service manager cannot be used.

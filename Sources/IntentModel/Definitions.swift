@@ -128,6 +128,12 @@ public struct ParameterDefinition: Hashable, Sendable {
     /// The question asked when the value is missing.
     public var requestValueDialog: String?
     public var description: String
+    /// For File parameters: the kinds of file accepted ("image", "pdf", or extensions such as
+    /// "jpg"); empty accepts any file.
+    public var fileTypes: [String] = []
+    /// For File parameters: the folder where a bare name ("the sunset photo") is looked up;
+    /// "~" stands for the home folder.
+    public var fileDirectory: String?
 
     public init(
         name: String, title: String? = nil, type: ValueType, isOptional: Bool = false, defaultValue: DefaultValue? = nil,

@@ -55,6 +55,11 @@ public indirect enum JSONValue: Hashable, Sendable {
         if case .number(let n) = self { return n }
         return nil
     }
+
+    public var arrayValue: [JSONValue]? {
+        if case .array(let items) = self { return items }
+        return nil
+    }
 }
 
 extension JSONValue {

@@ -1,4 +1,5 @@
 import Foundation
+import IntentModel
 
 /// Where the checkout, its data and the built binary are, for tests.
 public enum TestPaths {
@@ -16,15 +17,21 @@ public enum TestPaths {
     public static var corpus: URL { root.appendingPathComponent("Corpus") }
 
     /// The `intentd` executable built next to the running tests.
-    public static var intentdBinary: URL? {
+    public static var intentdBinary: URL? { binary(named: "intentd") }
+
+    /// The `demo-apps` executable (the ten demo apps as one process) built next to the tests.
+    public static var demoAppsBinary: URL? { binary(named: "demo-apps") }
+
+    /// An executable product of this package, built next to the running tests.
+    public static func binary(named name: String) -> URL? {
         var candidates: [URL] = []
         let argument = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
         var directory = argument.deletingLastPathComponent()
         for _ in 0..<4 {
-            candidates.append(directory.appendingPathComponent("intentd"))
+            candidates.append(directory.appendingPathComponent(name))
             directory.deleteLastPathComponent()
         }
-        candidates.append(root.appendingPathComponent(".build/debug/intentd"))
+        candidates.append(root.appendingPathComponent(".build/debug/\(name)"))
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) && !$0.hasDirectoryPath }
     }
 }
@@ -41,8 +48,17 @@ public func runIntentd(_ arguments: [String], input: String = "", environment: [
     guard let binary = TestPaths.intentdBinary else {
         throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "intentd binary not built"])
     }
+    return try runProcess(binary, arguments, input: input, environment: environment)
+}
+
+/// Runs the program at `executable` from the repository root with `TZ` defaulting to UTC,
+/// feeding `input` to its standard input. Keep standard error small: it is read after
+/// standard output.
+public func runProcess(
+    _ executable: URL, _ arguments: [String], input: String = "", environment: [String: String] = [:]
+) throws -> CommandOutput {
     let process = Process()
-    process.executableURL = binary
+    process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = TestPaths.root
     var env = ProcessInfo.processInfo.environment
@@ -63,4 +79,34 @@ public func runIntentd(_ arguments: [String], input: String = "", environment: [
     process.waitUntilExit()
     return CommandOutput(
         status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+}
+
+/// Runs a Python script of Tests/intentdTests/Scripts with the built `intentd`, the demo
+/// phrases and a fresh temporary folder (`SCRIPT SCENARIO BINARY PHRASES DIR EXTRA...`), and
+/// reads the one JSON object it prints.
+public func runScenarioScript(_ script: String, _ scenario: String, _ extra: [String] = []) throws -> JSONValue {
+    guard let binary = TestPaths.intentdBinary else {
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "intentd binary not built"])
+    }
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("intentd-\(scenario)-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments =
+        ["python3", TestPaths.root.appendingPathComponent("Tests/intentdTests/Scripts/\(script)").path, scenario, binary.path, TestPaths.phrases, directory.path]
+        + extra
+    let output = Pipe()
+    let errorFile = directory.appendingPathComponent("stderr.txt")
+    _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+    process.standardOutput = output
+    process.standardError = try FileHandle(forWritingTo: errorFile)
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+        let problems = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
+        throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(script) \(scenario) failed: \(problems)\(String(decoding: data, as: UTF8.self))"])
+    }
+    return try JSONValue(parsing: data)
 }

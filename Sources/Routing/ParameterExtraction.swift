@@ -52,8 +52,24 @@ struct ParameterExtraction {
             case .freeText:
                 let text = freeText(capture.range)
                 guard !text.isEmpty else { continue }
-                let value: Value = parameter.type.elementType == .file ? .file(path: text) : .string(text)
-                values[parameter.name] = fit(value, to: parameter.type)
+                if parameter.type.elementType == .file {
+                    // A path, or a name in the parameter's folder, of the kinds it accepts;
+                    // when none fits, the value stays missing and the user is asked.
+                    switch ResolverChain.resolveFile(text, types: parameter.fileTypes, directory: parameter.fileDirectory) {
+                    case .resolved(let candidates):
+                        if candidates.count > 1, candidates[0].confidence - candidates[1].confidence < 0.05 {
+                            ambiguities.append((parameter.name, candidates.map(\.value)))
+                            steps.append("\(parameter.name): file '\(text)' ambiguous")
+                        } else if let best = candidates.first {
+                            values[parameter.name] = fit(best.value, to: parameter.type)
+                            steps.append("\(parameter.name): file '\(text)'")
+                        }
+                    case .failed(let reason):
+                        steps.append("\(parameter.name): \(reason)")
+                    }
+                    continue
+                }
+                values[parameter.name] = fit(.string(text), to: parameter.type)
                 steps.append("\(parameter.name): free text '\(text)'")
             }
         }

@@ -166,6 +166,8 @@ extension ParameterDefinition {
             ("default", defaultJSON),
             ("requestValueDialog", requestValueDialog.map(JSONValue.string)),
             ("description", description.isEmpty ? nil : .string(description)),
+            ("fileTypes", fileTypes.isEmpty ? nil : .array(fileTypes.map(JSONValue.string))),
+            ("directory", fileDirectory.map(JSONValue.string)),
         ])
     }
 
@@ -176,6 +178,8 @@ extension ParameterDefinition {
         isOptional = try fields.optionalBool("optional") ?? false
         requestValueDialog = try fields.optionalString("requestValueDialog")
         description = try fields.optionalString("description") ?? ""
+        fileTypes = try fields.strings("fileTypes")
+        fileDirectory = try fields.optionalString("directory")
         if let value = fields.value("default") {
             if type == .date, value == .string("now") {
                 defaultValue = .now

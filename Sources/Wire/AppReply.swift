@@ -13,6 +13,12 @@ public enum AppReply: Hashable, Sendable, JSONConvertible {
     /// Ask yes or no; on yes the daemon performs again with `"confirmed": true`.
     case confirm(prompt: String, preview: String?)
 
+    /// The result, when the intent ran to the end.
+    public var result: IntentResult? {
+        if case .result(let result) = self { return result }
+        return nil
+    }
+
     public var json: JSONValue {
         switch self {
         case .result(let result):

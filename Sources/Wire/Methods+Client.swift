@@ -9,17 +9,23 @@ extension Methods {
             public var utterance: String
             /// The reference time for relative dates; default the daemon's clock.
             public var now: LocalDateTime?
-            public init(utterance: String, now: LocalDateTime? = nil) {
+            /// Adds `"explanation"` to the result: each stage as `intentd route --explain` prints it.
+            public var explain: Bool
+            public init(utterance: String, now: LocalDateTime? = nil, explain: Bool = false) {
                 self.utterance = utterance
                 self.now = now
+                self.explain = explain
             }
             public init(json: JSONValue) throws(RPCError) {
                 let fields = try JSONFields(json)
                 utterance = try fields.string("utterance")
                 now = try fields.optionalDate("now")
+                explain = try fields.optionalBool("explain") ?? false
             }
             public var json: JSONValue {
-                JSONValue.compactObject([("utterance", .string(utterance)), ("now", now.map { .string($0.iso8601) })])
+                JSONValue.compactObject([
+                    ("utterance", .string(utterance)), ("now", now.map { .string($0.iso8601) }), ("explain", explain ? .bool(true) : nil),
+                ])
             }
         }
     }

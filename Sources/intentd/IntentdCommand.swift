@@ -5,6 +5,9 @@ struct IntentdCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "intentd",
         abstract: "Route what people say to the programs that can act on it.",
-        subcommands: [RouteCommand.self, CheckCommand.self, ResolveCommand.self, VocabularyCommand.self, GrammarCommand.self, ServeCommand.self, SchemasCommand.self]
+        subcommands: [
+            RouteCommand.self, RunCommand.self, ReplCommand.self, CheckCommand.self, ResolveCommand.self, VocabularyCommand.self,
+            GrammarCommand.self, ServeCommand.self, SchemasCommand.self,
+        ]
     )
 }

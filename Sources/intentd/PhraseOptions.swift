@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
 import IntentModel
+import Logging
 import Phrases
 import Routing
+import Synchronization
 
 /// Where the phrase files are: `--phrases`, else `$INTENTD_PHRASES`, else the `Phrases/`
 /// folder of the current directory or of the checkout the executable was built in.
@@ -72,11 +74,40 @@ struct ReferenceTime: ExpressibleByArgument {
     static var defaultValueDescription: String { "the current time" }
 }
 
-/// Writes a line to standard output and flushes it, so pipes see each result at once.
+/// Writes a line to standard output at once, so pipes see each result as it comes. When
+/// the reader has gone (`intentd run | head -3`), the line is dropped and
+/// ``standardOutputClosed`` is set, so a command can stop and clean up instead of crashing.
 func emitLine(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    if !write(line + "\n", to: STDOUT_FILENO) { standardOutputClosed.store(true, ordering: .relaxed) }
 }
 
 func emitError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    _ = write(line + "\n", to: STDERR_FILENO)
+}
+
+/// True once a write to standard output failed (a closed pipe).
+let standardOutputClosed = Atomic<Bool>(false)
+
+/// Writes all of `text`; false when the file refuses (EPIPE, a closed pipe).
+private func write(_ text: String, to descriptor: Int32) -> Bool {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+        let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        if written < 0, errno == EINTR { continue }
+        guard written > 0 else { return false }
+        bytes = bytes.dropFirst(written)
+    }
+    return true
+}
+
+/// Sends swift-log to standard error at `level` (trace ... critical); once per process.
+func bootstrapLogging(level name: String) throws {
+    guard let level = Logger.Level(rawValue: name) else {
+        throw ValidationError("Unknown log level '\(name)'. Use trace, debug, info, notice, warning, error or critical.")
+    }
+    LoggingSystem.bootstrap { label in
+        var handler = StreamLogHandler.standardError(label: label)
+        handler.logLevel = level
+        return handler
+    }
 }

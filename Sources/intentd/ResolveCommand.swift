@@ -27,6 +27,12 @@ struct ResolveCommand: ParsableCommand {
     @Option(help: "The language of TEXT (en, zh); default: zh when TEXT holds Chinese characters.")
     var language: String?
 
+    @Option(name: .customLong("file-type"), help: "For --type File: a kind of file accepted (image, pdf, text, audio, or an extension); repeatable.")
+    var fileTypes: [String] = []
+
+    @Option(help: "For --type File: the folder where a bare name is looked up.")
+    var directory: String?
+
     @Flag(help: "Print the value's JSON form (an array when ambiguous).")
     var json = false
 
@@ -51,7 +57,11 @@ struct ResolveCommand: ParsableCommand {
             throw ValidationError(
                 "Unknown type '\(typeName)'. Try Int, Date, CurrencyAmount, Person or an app enum like tasks.Priority.")
         }
-        switch chain.resolve(input, as: type, context: context) {
+        let resolution =
+            type == .file
+            ? ResolverChain.resolveFile(input, types: fileTypes, directory: directory)
+            : chain.resolve(input, as: type, context: context)
+        switch resolution {
         case .failed(let reason):
             emitError(reason)
             throw ExitCode(1)

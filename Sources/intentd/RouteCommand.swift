@@ -113,11 +113,13 @@ extension RouteCommand {
         }
         let asJSON = json
         let reference = now?.value
+        let explain = explain
         do {
             try await DaemonClient.withConnection(socketPath: path) { client in
                 for utterance in lines {
-                    let result = try await client.call(Methods.Route.self, .init(utterance: utterance, now: reference))
+                    let result = try await client.call(Methods.Route.self, .init(utterance: utterance, now: reference, explain: explain))
                     emitLine(asJSON ? result.serialized : Self.summary(ofJSON: result))
+                    if !asJSON, let explanation = result["explanation"]?.stringValue { emitLine(explanation + "\n") }
                 }
             }
         } catch let error as RPCError {

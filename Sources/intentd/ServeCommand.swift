@@ -14,7 +14,8 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Speaks JSON-RPC 2.0, one object per line (docs/protocol.md). SIGTERM and SIGINT stop it \
             cleanly and remove the socket file; SIGHUP reloads the phrase files (keeping the old ones \
-            when the new ones have errors).
+            when the new ones have errors). With --demo, the ten demo apps run in the same process and \
+            register over the socket like any other app.
             """)
 
     @Option(help: "The socket path. Default: $XDG_RUNTIME_DIR/intentd.sock, else /tmp/intentd-$UID.sock.")
@@ -33,18 +34,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Seconds a session keeps its pending question.")
     var sessionTimeout: Double = 300
 
+    @Flag(help: "Serve the ten demo apps from this process too (Examples/DemoApps).")
+    var demo = false
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "info"
 
     func run() async throws {
-        guard let level = Logger.Level(rawValue: logLevel) else {
-            throw ValidationError("Unknown log level '\(logLevel)'. Use trace, debug, info, notice, warning, error or critical.")
-        }
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
+        try bootstrapLogging(level: logLevel)
         let logger = Logger(label: "intentd")
         let path = socket ?? DaemonConfiguration.defaultSocketPath
         guard path.utf8.count <= 107 else {
@@ -66,11 +63,18 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.socketMode = 0o660
         }
         let daemon = Daemon(configuration: configuration, logger: logger)
-        let services = ServiceGroup(
+        let services: [ServiceGroupConfiguration.ServiceConfiguration]
+        if demo {
+            let apps = await DemoAppsService.make(for: daemon, logger: Logger(label: "intentd.demo-apps"))
+            services = DemoAppsService.services(daemon: daemon, apps: apps, reloader: true)
+        } else {
+            services = [.init(service: daemon), .init(service: PhraseReloader(daemon: daemon))]
+        }
+        let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [.init(service: daemon), .init(service: PhraseReloader(daemon: daemon))],
+                services: services,
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger))
-        try await services.run()
+        try await group.run()
     }
 }

@@ -58,6 +58,26 @@ import Wire
         }
     }
 
+    /// "cancel" and "never mind" call a question off, even a question for free text.
+    @Test(arguments: ["cancel", "Never mind.", "ok forget it", "cancel that please"])
+    func cancelInWordsEndsAnyQuestion(_ words: String) async throws {
+        try await withNotes { client in
+            let question = try await client.call(Methods.Run.self, .init(utterance: "add a note"))
+            let cancelled = try await client.call(Methods.Continue.self, .init(session: question.session, answer: .text(words)))
+            #expect(cancelled.status == .cancelled)
+            let choice = try await client.call(Methods.Run.self, .init(utterance: "make a colored note"))
+            #expect(try await client.call(Methods.Continue.self, .init(session: choice.session, answer: .text(words))).status == .cancelled)
+        }
+    }
+
+    @Test func cancelInsideAnAnswerIsText() async throws {
+        try await withNotes { client in
+            let question = try await client.call(Methods.Run.self, .init(utterance: "add a note"))
+            let done = try await client.call(Methods.Continue.self, .init(session: question.session, answer: .text("cancel the dentist")))
+            #expect(done.result?.dialog == "Added 'cancel the dentist'")
+        }
+    }
+
     @Test func missingEntityIsAChoiceAmongTheAppsSuggestions() async throws {
         try await withNotes { client in
             let question = try await client.call(Methods.Run.self, .init(utterance: "make a colored note"))

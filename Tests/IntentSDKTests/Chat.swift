@@ -98,9 +98,4 @@ extension AppReply {
         case .confirm(let prompt, let preview): "confirm: \(prompt)" + (preview.map { " (\($0))" } ?? "")
         }
     }
-
-    var result: Wire.IntentResult? {
-        if case .result(let result) = self { return result }
-        return nil
-    }
 }

@@ -30,7 +30,7 @@ import Wire
         Case(utterance: "open the book dune", intent: "library.openBook", reply: "Opening Dune"),
         Case(utterance: "add the book neuromancer", intent: "library.addBook", reply: "Added Neuromancer to Library!"),
         Case(utterance: "add the book the lost world", intent: "library.addBook", reply: "needsValue authorName: Who wrote the book?"),
-        Case(utterance: "buy 2 copies of the martian", intent: "library.buyBook", reply: "confirm: Are you ready to order?"),
+        Case(utterance: "buy 2 copies of the martian", intent: "library.buyBook", reply: "confirm: Are you ready to order? (2 × The Martian by Andy Weir)"),
         Case(utterance: "find books by andy weir", intent: "library.findBooks", reply: "I found 3 books"),
         Case(utterance: "is dune science fiction", intent: "library.getBookInfo", reply: "Yes, Dune by Frank Herbert is science fiction."),
         Case(utterance: "what is my total expense in harcama", intent: "expenses.showTotal", reply: "Your total expense is $89.80"),

@@ -123,9 +123,3 @@ struct CorpusCase {
     }
 }
 
-extension JSONValue {
-    var arrayValue: [JSONValue]? {
-        if case .array(let items) = self { return items }
-        return nil
-    }
-}

@@ -21,6 +21,22 @@ struct ExportCommandTests {
         #expect(output.stdout.count < 1_500)
     }
 
+    /// Synonyms carry no language, so the English grammar must leave out tasks.zh.yaml's
+    /// names, and written forms with digits where a spoken form stands beside them: an
+    /// English recognizer's dictionary (pocketsphinx's cmudict) has neither "购物清单" nor "3".
+    @Test func jsgfGrammarHoldsOnlySpeakableEnglishWords() throws {
+        let text = try runIntentd(["grammar", "--format", "jsgf"]).stdout
+        let body = text.split(separator: "\n").dropFirst(2).joined(separator: "\n")
+        #expect(!body.unicodeScalars.contains { $0.properties.isAlphabetic && $0.value >= 0x250 })
+        #expect(!body.contains("mp 3"))
+        #expect(!body.contains("12 oz"))
+        #expect(body.contains("mp three"))
+        #expect(body.contains("twelve ounce"))
+        #expect(body.contains("groceries"))
+        // A phrase whose only form has a digit keeps it.
+        #expect(body.contains("mp3"))
+    }
+
     @Test func jsgfGrammarHasAPublicRuleAndExpandedSlots() throws {
         let output = try runIntentd(["grammar", "--format", "jsgf"])
         let text = output.stdout

@@ -8,21 +8,7 @@ import Testing
 @Suite(.serialized)
 struct ServeLifecycleTests {
     func drive(_ scenario: String, _ extra: [String] = []) throws -> JSONValue {
-        let binary = try #require(TestPaths.intentdBinary, "intentd is not built")
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("intentd-life-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let script = TestPaths.root.appendingPathComponent("Tests/intentdTests/Scripts/serve_lifecycle.py").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, scenario, binary.path, TestPaths.phrases, directory.path] + extra
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "the script failed: \(String(decoding: data, as: UTF8.self))")
-        return try JSONValue(parsing: data)
+        try runScenarioScript("serve_lifecycle.py", scenario, extra)
     }
 
     @Test(arguments: ["SIGTERM", "SIGINT"])

@@ -6,6 +6,7 @@
 import Benchmark
 import IntentModel
 import Phrases
+import Resolvers
 import Routing
 import Synchronization
 import SyntheticApps
@@ -102,6 +103,49 @@ let benchmarks: @Sendable () -> Void = {
         for utterance in demoUtterances {
             blackHole(router.route(utterance, now: now))
         }
+    } setup: {
+        _ = Fixtures.shared.router()
+    }
+
+    // (d) Resolving the slots against matching them, on the same demo utterances (issue 3:
+    // the resolvers' cost must stay well under the matching itself). Tokens are normalized
+    // in setup; "tag" finds every typed value (numbers, dates, money, people, ...),
+    // "resolve" reads each captured slot text as its parameter's type through the chain.
+    let now = LocalDateTime(year: 2026, month: 11, day: 19, hour: 9)
+    Benchmark("ValueTagger.tag \(demoUtterances.count) demo utterances") { benchmark in
+        let router = Fixtures.shared.router()
+        let context = router.context(now: now)
+        let tokens = demoUtterances.map { TextNormalizer().words($0) }
+        let tagger = ValueTagger()
+        benchmark.startMeasurement()
+        for words in tokens { blackHole(tagger.tag(words, context: context)) }
+    } setup: {
+        _ = Fixtures.shared.router()
+    }
+
+    Benchmark("Matcher.match \(demoUtterances.count) demo utterances") { benchmark in
+        let router = Fixtures.shared.router()
+        let context = router.context(now: now)
+        let tagger = ValueTagger()
+        let inputs = demoUtterances.map { utterance in
+            let words = TextNormalizer().words(utterance)
+            let spans = tagger.tag(words, context: context).map {
+                SlotSpan(range: $0.range, type: $0.type, value: $0.value, confidence: $0.confidence)
+            }
+            return (words, spans)
+        }
+        benchmark.startMeasurement()
+        for (words, spans) in inputs { blackHole(router.matcher.match(words, spans: spans, limit: 5)) }
+    } setup: {
+        _ = Fixtures.shared.router()
+    }
+
+    Benchmark("ResolverChain.resolve the slots of 10 demo utterances") { benchmark in
+        let router = Fixtures.shared.router()
+        let context = router.context(now: now)
+        let chain = ResolverChain()
+        benchmark.startMeasurement()
+        for (text, type) in typicalSlots { blackHole(chain.resolve(text, as: type, context: context)) }
     } setup: {
         _ = Fixtures.shared.router()
     }

@@ -61,8 +61,12 @@ actor AppRegistry {
         return library
     }
 
-    private func recompile() {
-        let router = Router(library: composedLibrary(), preferences: configuration.preferences)
+    /// Compiles the router again when the apps changed since `before` (an app that serves
+    /// the definition its phrase file declares changes nothing: no recompiling).
+    private func recompile(unlessStill before: [AppDefinition]? = nil) {
+        let library = composedLibrary()
+        if let before, before == library.apps { return }
+        let router = Router(library: library, preferences: configuration.preferences)
         routerBox.withLock { $0 = router }
     }
 
@@ -90,10 +94,11 @@ actor AppRegistry {
             ]))
         }
         try check(definition)
+        let before = apps
         registrations[id] = Registration(definition: definition, peer: peer)
         departed[id] = nil
         if fileLibrary.app(id) == nil { owners[id] = owners[id] ?? uid }
-        recompile()
+        recompile(unlessStill: before)
         launcher.registered(id)
         let served = registrations[id].map { $0.definition.intents.isEmpty ? fileLibrary.app(id)?.intents ?? [] : $0.definition.intents } ?? []
         logger.info("app registered", metadata: ["app": "\(id)", "connection": "\(peer.id)", "peer": "\(peer.credentials?.description ?? "unknown")"])
@@ -126,11 +131,12 @@ actor AppRegistry {
     func connectionClosed(_ peer: PeerConnection) {
         let gone = registrations.filter { $0.value.peer === peer }.map(\.key)
         guard !gone.isEmpty else { return }
+        let before = apps
         for id in gone {
             if fileLibrary.app(id) == nil, let definition = registrations[id]?.definition { departed[id] = definition }
             registrations[id] = nil
         }
-        recompile()
+        recompile(unlessStill: before)
         logger.notice("app disconnected", metadata: ["apps": "\(gone.sorted().joined(separator: ","))", "connection": "\(peer.id)"])
     }
 

@@ -106,6 +106,17 @@ struct AnswerReader {
         return nil
     }
 
+    /// True when the answer calls the question off ("cancel", "never mind", "forget it"),
+    /// whatever the question: so "cancel" does not become a task's title.
+    func isCancel(_ text: String) -> Bool {
+        let words = normalizer.words(text).filter { !["please", "oh", "ok", "okay", "just", "actually"].contains($0) }
+        return Self.cancelPhrases.contains(words.joined(separator: " "))
+    }
+
+    static let cancelPhrases: Set<String> = [
+        "cancel", "cancel that", "cancel it", "never mind", "nevermind", "forget it", "forget about it", "stop", "abort", "quit",
+    ]
+
     static let yesWords: Set<String> = ["yes", "yeah", "yep", "sure", "ok", "okay", "confirm", "correct", "right", "do", "please", "absolutely", "y"]
     static let noWords: Set<String> = ["no", "nope", "nah", "cancel", "stop", "never", "n", "don't", "dont"]
 

@@ -7,11 +7,17 @@ extension Conversation {
         let session = params.session
         var call = try await sessions.pending(session, uid: client.credentials?.uid)
         guard let question = call.question else { throw RPCError(.sessionExpired, "Session expired") }
-        if case .cancel = params.answer {
+        let reader = AnswerReader(router: registry.router)
+        var cancelled = false
+        switch params.answer {
+        case .cancel: cancelled = true
+        case .text(let text): cancelled = reader.isCancel(text)
+        default: break
+        }
+        if cancelled {
             await sessions.clear(session)
             return RunOutcome(session: session, status: .cancelled, intent: call.intent.id, parameters: call.parameters, message: Self.cancelled)
         }
-        let reader = AnswerReader(router: registry.router)
         switch question.kind {
         case .confirm:
             let yes: Bool?

@@ -20,7 +20,9 @@ extension Daemon {
         switch request.method {
         case Methods.Route.name:
             let p = try Methods.Route.Parameters(json: params ?? .object([]))
-            return registry.router.route(p.utterance, now: p.now).json
+            let routed = registry.router.route(p.utterance, now: p.now)
+            guard p.explain, case .object(let pairs) = routed.json else { return routed.json }
+            return .object(pairs + [("explanation", .string(routed.explanation.text))])
         case Methods.Run.name:
             let p = try Methods.Run.Parameters(json: params ?? .object([]))
             return try await conversation.run(p, client: Client(credentials: peer.credentials, assertions: p.assertions)).json

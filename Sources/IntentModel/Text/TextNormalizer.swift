@@ -82,7 +82,11 @@ public struct TextNormalizer: Sendable {
     static let joiners: Set<Unicode.Scalar> = [".", ",", ":", "/", "@", "'", "’", "-", "_"]
 
     static func isWordScalar(_ s: Unicode.Scalar) -> Bool {
-        s.properties.isAlphabetic || s.properties.numericType != nil || s.properties.generalCategory == .nonspacingMark
+        if s.isASCII {
+            let v = s.value
+            return (v >= 0x61 && v <= 0x7A) || (v >= 0x41 && v <= 0x5A) || (v >= 0x30 && v <= 0x39)
+        }
+        return s.properties.isAlphabetic || s.properties.numericType != nil || s.properties.generalCategory == .nonspacingMark
     }
 
     static func isCJK(_ s: Unicode.Scalar) -> Bool {

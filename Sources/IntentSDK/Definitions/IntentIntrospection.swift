@@ -26,10 +26,13 @@ enum IntentIntrospection {
             let kind = Swift.type(of: found.parameter)
             kind.collectTypes(into: &types)
             let defaultValue = found.parameter.defaultIntentValue.map(defaultValue)
-            return ParameterDefinition(
+            var definition = ParameterDefinition(
                 name: found.name, title: found.parameter.parameterTitle, type: qualify(kind.valueType, app: appID),
                 isOptional: kind.isOptional, defaultValue: defaultValue, requestValueDialog: found.parameter.requestValueDialog,
                 description: found.parameter.parameterDescription)
+            definition.fileTypes = found.parameter.fileTypes
+            definition.fileDirectory = found.parameter.fileDirectory
+            return definition
         }
         return IntentDefinition(
             id: "\(appID).\(type.identifier)", title: type.title.text, description: type.description?.text ?? "", parameters: parameters,

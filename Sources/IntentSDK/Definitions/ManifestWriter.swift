@@ -76,6 +76,8 @@ public enum ManifestWriter {
                 if case .now? = parameter.defaultValue { fields.append("default: now") }
                 fields.append("title: \(q(parameter.title))")
                 if let dialog = parameter.requestValueDialog { fields.append("requestValueDialog: \(q(dialog))") }
+                if !parameter.fileTypes.isEmpty { fields.append("fileTypes: [\(parameter.fileTypes.map(q).joined(separator: ", "))]") }
+                if let directory = parameter.fileDirectory { fields.append("directory: \(q(directory))") }
                 out += "      \(parameter.name): {\(fields.joined(separator: ", "))}\n"
             }
         }

@@ -28,13 +28,15 @@ public struct Parameter<Value: IntentValue>: Sendable {
     ///   - description: One sentence more, for UIs and docs.
     ///   - default: The value when the user gives none; the parameter is then optional.
     ///   - requestValueDialog: The question asked when the value is missing.
+    ///   - supportedContentTypes: For files: the kinds accepted ("image", "pdf", or extensions).
+    ///   - directory: For files: the folder where a bare name is looked up ("~/Pictures").
     public init(
         title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: Value? = nil,
-        requestValueDialog: IntentDialog? = nil
+        requestValueDialog: IntentDialog? = nil, supportedContentTypes: [String] = [], directory: String? = nil
     ) {
         storage = ParameterStorage(
             title: title.text, description: description?.text ?? "", defaultValue: defaultValue,
-            requestValueDialog: requestValueDialog?.text)
+            requestValueDialog: requestValueDialog?.text, fileTypes: supportedContentTypes, fileDirectory: directory)
     }
 
     public var wrappedValue: Value {
@@ -117,13 +119,17 @@ final class ParameterStorage<Value: IntentValue>: Sendable {
     let description: String
     let defaultValue: Value?
     let requestValueDialog: String?
+    let fileTypes: [String]
+    let fileDirectory: String?
     private let state = Mutex<(name: String, value: Value?)>(("", nil))
 
-    init(title: String, description: String, defaultValue: Value?, requestValueDialog: String?) {
+    init(title: String, description: String, defaultValue: Value?, requestValueDialog: String?, fileTypes: [String], fileDirectory: String?) {
         self.title = title
         self.description = description
         self.defaultValue = defaultValue
         self.requestValueDialog = requestValueDialog
+        self.fileTypes = fileTypes
+        self.fileDirectory = fileDirectory
     }
 
     var name: String {
@@ -143,6 +149,8 @@ protocol AnyParameter: Sendable {
     var parameterTitle: String { get }
     var parameterDescription: String { get }
     var requestValueDialog: String? { get }
+    var fileTypes: [String] { get }
+    var fileDirectory: String? { get }
     static var valueType: ValueType { get }
     static var isOptional: Bool { get }
     var defaultIntentValue: IntentModel.Value? { get }
@@ -160,6 +168,8 @@ extension Parameter: AnyParameter {
     var parameterTitle: String { storage.title }
     var parameterDescription: String { storage.description }
     var requestValueDialog: String? { storage.requestValueDialog }
+    var fileTypes: [String] { storage.fileTypes }
+    var fileDirectory: String? { storage.fileDirectory }
     static var valueType: ValueType { Value.intentValueType }
     static var isOptional: Bool { Value.isOptionalValue }
     var defaultIntentValue: IntentModel.Value? { storage.defaultValue?.encodedIfPresent }

@@ -5,6 +5,11 @@ import IntentModel
 /// value of their type.
 public struct PhraseSampler {
     let library: PhraseLibrary
+    /// Optional parts (`[my]`) written out, so an example shows them (the default), or left out,
+    /// for the shortest way of saying it.
+    public var includesOptionalParts = true
+    /// Free-text slots written as `<title>` rather than a made-up value, for help texts.
+    public var freeTextAsPlaceholders = false
 
     public init(library: PhraseLibrary) { self.library = library }
 
@@ -60,7 +65,8 @@ public struct PhraseSampler {
             }
             return words
         case .alternative(let choices):
-            // An optional part is included, so the example shows it.
+            let isOptional = choices.contains { if case .sequence(let p) = $0 { return p.isEmpty } else { return false } }
+            if isOptional, !includesOptionalParts { return [] }
             let choice = choices.first { if case .sequence(let p) = $0 { return !p.isEmpty } else { return true } } ?? .empty
             return sample(choice, app: app, intent: intent, language: language, rules: rules, depth: depth)
         case .rule(let name, _):
@@ -69,6 +75,7 @@ public struct PhraseSampler {
             return sample(parsed, app: app, intent: intent, language: language, rules: rules, depth: depth + 1)
         case .slot(let name, _):
             guard let parameter = intent.parameter(name) else { return nil }
+            if freeTextAsPlaceholders, parameter.type.elementType == .string { return ["<\(name)>"] }
             return [example(of: parameter.type, in: app, language: language)]
         }
     }

@@ -42,9 +42,21 @@ public struct GrammarExport {
         String(text.map { $0.isLetter || $0.isNumber ? $0 : "_" })
     }
 
+    /// The names and words a slot or `${app}` can be, as an English recognizer's dictionary can
+    /// hold them: synonyms carry no language, so the Chinese ones of tasks.zh.yaml are dropped
+    /// here, and so are written forms with digits ("12 oz", "mp3"), whose spoken forms
+    /// ("twelve ounce") are listed beside them.
     static func alternatives(_ phrases: [String]) -> String {
-        let words = Array(Set(phrases.map { TextNormalizer().words($0).joined(separator: " ") }.filter { !$0.isEmpty })).sorted()
-        return words.isEmpty ? "<VOID>" : words.joined(separator: " | ")
+        let words = Set(
+            phrases.map { TextNormalizer().words($0).joined(separator: " ") }.filter { !$0.isEmpty && isSpeakableEnglish($0) })
+        return words.isEmpty ? "<VOID>" : words.sorted().joined(separator: " | ")
+    }
+
+    /// Latin letters (Basic Latin to Latin Extended-B) and no digits.
+    static func isSpeakableEnglish(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { scalar in
+            scalar.properties.isAlphabetic ? scalar.value < 0x250 : !("0"..."9").contains(scalar)
+        }
     }
 
     func render(
@@ -70,6 +82,9 @@ public struct GrammarExport {
                 if !r.isEmpty { rendered.append(r) }
             }
             guard !rendered.isEmpty else { return "" }
+            // "(mp3|mp three|mp 3)": a recognizer's dictionary has words, not "3".
+            let spoken = rendered.filter(Self.isSpeakableEnglish)
+            if !spoken.isEmpty { rendered = spoken }
             return (optional ? "[" : "(") + rendered.joined(separator: " | ") + (optional ? "]" : ")")
         case .permutation(let parts):
             let orders = PhraseCompiler.permutations(parts).map { TemplateNode.sequence($0) }

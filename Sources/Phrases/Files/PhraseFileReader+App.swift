@@ -105,11 +105,16 @@ extension PhraseFileReader {
             if value.mapping != nil {
                 reader.checkKeys(
                     reader.mapping(value, "parameter '\(name)'"),
-                    allowed: ["type", "title", "optional", "default", "requestValueDialog", "description"],
+                    allowed: ["type", "title", "optional", "default", "requestValueDialog", "description", "fileTypes", "directory"],
                     in: "parameter '\(name)'")
                 parameter.title = reader.string(value["title"], "title") ?? name
                 parameter.description = reader.string(value["description"], "description") ?? ""
                 parameter.requestValueDialog = reader.string(value["requestValueDialog"], "requestValueDialog")
+                if value["fileTypes"] != nil || value["directory"] != nil, type.elementType != .file {
+                    reader.error("'fileTypes' and 'directory' are for File parameters; '\(name)' is \(type)", at: value["fileTypes"] ?? value["directory"] ?? typeNode)
+                }
+                parameter.fileTypes = reader.strings(value["fileTypes"], "fileTypes").map(\.0)
+                parameter.fileDirectory = reader.string(value["directory"], "directory")
                 if let optionalFlag = reader.bool(value["optional"], "optional") { parameter.isOptional = optionalFlag || optional }
                 if let defaultNode = value["default"] {
                     if type == .date, defaultNode.scalar?.string == "now" {

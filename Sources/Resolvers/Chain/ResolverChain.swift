@@ -31,7 +31,7 @@ public struct ResolverChain: Sendable {
 
     /// Resolve a text span (the words a slot captured) as `type`.
     public func resolve(_ text: String, as type: ValueType, context: ResolutionContext) -> Resolution {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = Self.trimmed(text)
         guard !trimmed.isEmpty else { return .failed(reason: "There is nothing to read as \(Self.noun(type)).") }
         guard trimmed.count <= 2_000 else {
             return .failed(reason: "The text is too long to read as \(Self.noun(type)).")
@@ -42,12 +42,22 @@ public struct ResolverChain: Sendable {
         return .resolved(candidates)
     }
 
+    /// Resolve a File parameter's text: a path, or a bare name looked up in `directory`, of the
+    /// kinds `types` accepts ("image", "pdf", extensions); see `ParameterDefinition.fileTypes`.
+    public static func resolveFile(_ text: String, types: [String], directory: String?) -> Resolution {
+        let trimmed = Self.trimmed(text)
+        guard !trimmed.isEmpty else { return .failed(reason: "There is nothing to read as \(FileTypes.noun(types)).") }
+        let found = FileResolver.resolve(trimmed, types: types, directory: directory)
+        guard !found.isEmpty else { return .failed(reason: FileResolver.failure(trimmed, types: types, directory: directory)) }
+        return .resolved(found)
+    }
+
     /// Resolve a text as a span of time: "from 3 to 5 pm", "next week", "july 13-15".
     ///
     /// Periods are not a parameter type of their own; a router uses this for a pair of Date
     /// parameters (start and end) or to bound a query.
     public func resolvePeriod(_ text: String, context: ResolutionContext) -> DateRange? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = Self.trimmed(text)
         guard !trimmed.isEmpty, trimmed.count <= 2_000 else { return nil }
         return DateRangeReader(context: context).read(trimmed)
     }
@@ -75,17 +85,19 @@ public struct ResolverChain: Sendable {
 
     /// "john, sarah and alex": each item resolved alone; one failure fails the list.
     func resolveList(_ text: String, of element: ValueType, context: ResolutionContext) -> Resolution {
-        let whole = candidates(text, as: element, context: context, depth: 0)
         let items = ListSplitter.split(text)
         if items.count <= 1 {
-            guard let best = whole.first else { return .failed(reason: failure(text, as: element)) }
+            guard let best = candidates(text, as: element, context: context, depth: 0).first else {
+                return .failed(reason: failure(text, as: element))
+            }
             return .resolved([ResolvedCandidate(value: .list([best.value]), confidence: best.confidence)])
         }
         var values: [Value] = []
         var confidence = 1.0
         for item in items {
             guard let best = candidates(item, as: element, context: context, depth: 0).first else {
-                if let single = whole.first {
+                // "salt and pepper" may be one name: the whole text, read only when the items fail.
+                if let single = candidates(text, as: element, context: context, depth: 0).first {
                     return .resolved([ResolvedCandidate(value: .list([single.value]), confidence: single.confidence)])
                 }
                 return .failed(reason: failure(item, as: element))
@@ -94,6 +106,14 @@ public struct ResolverChain: Sendable {
             confidence = min(confidence, best.confidence)
         }
         return .resolved([ResolvedCandidate(value: .list(values), confidence: confidence)])
+    }
+
+    /// `text` without leading and trailing white space (Foundation's trimming is slow on Linux).
+    static func trimmed(_ text: String) -> String {
+        guard let first = text.firstIndex(where: { !$0.isWhitespace }),
+            let last = text.lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
+        return String(text[first...last])
     }
 
     /// Best first; equal values merged.

@@ -44,7 +44,7 @@ struct TypedResolver {
             return money(text)
         case .measurement:
             // The normalizer drops a leading minus ("-5 degrees"); put it back.
-            let negative = text.trimmingCharacters(in: .whitespaces).hasPrefix("-") || text.hasPrefix("−")
+            let negative = ResolverChain.trimmed(text).hasPrefix("-") || text.hasPrefix("−")
             return spans(text, as: type).map { candidate in
                 guard negative, case .measurement(var measurement) = candidate.value, measurement.value > 0 else {
                     return candidate
@@ -83,7 +83,7 @@ struct TypedResolver {
         if let literal = NumberLiteral.read(text) { return [(literal, 1)] }
         var tokens = TextNormalizer().words(text)
         var sign = 1.0
-        if text.trimmingCharacters(in: .whitespaces).hasPrefix("-"), tokens.first?.hasPrefix("-") == false {
+        if ResolverChain.trimmed(text).hasPrefix("-"), tokens.first?.hasPrefix("-") == false {
             sign = -1
         }
         while let first = tokens.first, first == "the" || first == "number" { tokens.removeFirst() }
@@ -103,14 +103,13 @@ struct TypedResolver {
 
     /// A length of time, the whole text read as one: "an hour and a half", "1/2 hour", "2'", "90\"".
     func duration(_ text: String) -> [ResolvedCandidate] {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = ResolverChain.trimmed(text)
         for (mark, unit) in [("\"", 1.0), ("''", 1.0), ("'", 60.0)] where trimmed.hasSuffix(mark) {
             if let value = Double(trimmed.dropLast(mark.count).trimmingCharacters(in: .whitespaces)) {
                 return [ResolvedCandidate(value: .duration(value * unit), confidence: 1)]
             }
         }
-        let folded = text.precomposedStringWithCompatibilityMapping.replacingOccurrences(of: "\u{2044}", with: "/")
-        var tokens = TextNormalizer().words(folded)
+        var tokens = TextNormalizer().words(NumberLiteral.fold(text))
         while let first = tokens.first, ["for", "about", "around", "during", "within", "over"].contains(first) {
             tokens.removeFirst()
         }
@@ -125,7 +124,7 @@ struct TypedResolver {
         var tokens = TextNormalizer().words(MoneyReader.prepare(text))
         if tokens.first == "a" || tokens.first == "an", tokens.count > 2 { tokens.removeFirst() }
         guard !tokens.isEmpty else { return [] }
-        let sign: Double = text.trimmingCharacters(in: .whitespaces).hasPrefix("-") ? -1 : 1
+        let sign: Double = ResolverChain.trimmed(text).hasPrefix("-") ? -1 : 1
         var numbers: [Int: NumberSpan] = [:]
         for number in NumberReader.read(tokens) where number.confidence > 0.5 {
             numbers[number.range.lowerBound] = number
@@ -214,7 +213,13 @@ struct TypedResolver {
         guard !tokens.isEmpty else { return [] }
         var first = 0
         while first < tokens.count - 1, Self.fillers.contains(tokens[first]) { first += 1 }
-        let found = ValueTagger().tag(tokens, context: context).filter { span in
+        // People are found by their own reader alone; other types need the numbers and dates.
+        let tagged: [TaggedSpan]
+        switch type {
+        case .person, .list(.person): tagged = PersonReader.read(tokens, contacts: context.contacts)
+        default: tagged = ValueTagger().tag(tokens, context: context)
+        }
+        let found = tagged.filter { span in
             span.range.lowerBound <= first && span.range.upperBound == tokens.count && Self.fits(span.type, type)
         }
         return found.map { ResolvedCandidate(value: $0.value, confidence: $0.confidence) }

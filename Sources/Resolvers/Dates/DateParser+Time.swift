@@ -29,6 +29,28 @@ extension DateParser {
             parts.clock = relative.clock
             return relative.end
         }
+        // "at 7.30": how recognizers write a spoken "seven thirty"; only after a cue ("7.30"
+        // alone is a number), or when the whole text is a date.
+        if word.contains(Character(".")), wholeText || Self.clockCues.contains(token(index - 1)),
+            let dotted = Self.compactClock(word.replacingOccurrences(of: ".", with: ":")), dotted.grain == .minute
+        {
+            parts.clock = dotted
+            return index + 1
+        }
+        // Near homophones recognizers write for an hour: "free o'clock", "ate pm".
+        if let hour = Self.hourSoundAlikes[word] {
+            var clock = Clock(hour: hour, minute: 0, pm: nil)
+            var end = index + 1
+            if token(end) == "oclock" { end += 1 }
+            if let meridiem = meridiem(at: end) {
+                clock.pm = meridiem.pm
+                end = meridiem.end
+            }
+            if end > index + 1 {
+                parts.clock = clock
+                return end
+            }
+        }
         if word.contains(Character(".")), let meridiem = meridiem(at: index + 1),
             let compact = Self.compactClock(word + (meridiem.pm ? "pm" : "am"))
         {
@@ -93,7 +115,7 @@ extension DateParser {
             end = meridiem.end
             explicit = true
         }
-        let cued = ["at", "@", "around", "by", "till", "until"].contains(token(index - 1))
+        let cued = Self.clockCues.contains(token(index - 1))
         let partNext =
             DateWords.parts[token(end)] != nil || (token(end) == "in" && token(end + 1) == "the")
             || token(end) == "tonight" || token(end) == "this"
@@ -103,6 +125,13 @@ extension DateParser {
         parts.clock = clock
         return end
     }
+
+    /// Words before a clock time that make a bare number one ("at 5").
+    static let clockCues: Set<String> = ["at", "@", "around", "by", "till", "until"]
+
+    /// Words a recognizer writes for an hour said aloud, read as that hour only before
+    /// "o'clock", "am" or "pm": "free o'clock" is three o'clock.
+    static let hourSoundAlikes: [String: Int] = ["free": 3, "tree": 3, "for": 4, "fore": 4, "ate": 8, "won": 1, "to": 2, "too": 2]
 
     /// "half past seven", "quarter to 8", "20 minutes past five", "ten past 9", "15 past 15h".
     func relativeClock(at index: Int) -> (clock: Clock, end: Int)? {

@@ -8,8 +8,9 @@ enum NumberLiteral {
     ]
 
     static func read(_ text: String) -> Double? {
-        let folded = text.precomposedStringWithCompatibilityMapping.lowercased()
-            .replacingOccurrences(of: "\u{2044}", with: "/").replacingOccurrences(of: "−", with: "-")
+        // Every literal holds a digit (or a vulgar fraction such as "⅔"): "two" needs no more work.
+        guard text.unicodeScalars.contains(where: { $0.properties.numericType != nil }) else { return nil }
+        let folded = fold(text).lowercased()
         let words = folded.split(whereSeparator: { $0.isWhitespace })
         guard !words.isEmpty, words.count <= 6 else { return nil }
         var sign = 1.0
@@ -37,6 +38,14 @@ enum NumberLiteral {
         }
         guard let value = plain(pieces[0]) else { return nil }
         return sign * value
+    }
+
+    /// `text` with compatibility forms folded ("⅔" → "2⁄3", full-width digits), the fraction
+    /// slash as "/" and the minus sign as "-". ASCII text is returned as it is (the common case).
+    static func fold(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
+        return text.precomposedStringWithCompatibilityMapping
+            .replacingOccurrences(of: "\u{2044}", with: "/").replacingOccurrences(of: "−", with: "-")
     }
 
     private static func plain(_ raw: String) -> Double? {

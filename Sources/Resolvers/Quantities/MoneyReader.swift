@@ -8,7 +8,7 @@ enum MoneyReader {
     static func prepare(_ text: String) -> String {
         var out = ""
         var previous: Character = " "
-        let characters = Array(text.precomposedStringWithCompatibilityMapping)
+        let characters = Array(text.utf8.allSatisfy { $0 < 0x80 } ? text : text.precomposedStringWithCompatibilityMapping)
         for (offset, character) in characters.enumerated() {
             // "10k" keeps its scale letter.
             let next = offset + 1 < characters.count ? characters[offset + 1] : " "

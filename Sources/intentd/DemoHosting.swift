@@ -1,0 +1,90 @@
+import Daemon
+import DemoApps
+import Foundation
+import IntentSDK
+import Logging
+import Routing
+import ServiceLifecycle
+
+/// The ten demo apps (Examples/DemoApps) served inside this process on the socket of a
+/// daemon that also runs here: `intentd serve --demo`, and the private daemon of
+/// `intentd repl` and `intentd run` when they are not given `--connect`. The apps speak
+/// the same socket protocol as any other app, so nothing in the daemon knows they are local.
+final class DemoAppsService: Service, Sendable {
+    let daemon: Daemon
+    let connection: AppConnection
+
+    private init(daemon: Daemon, connection: AppConnection) {
+        self.daemon = daemon
+        self.connection = connection
+    }
+
+    /// Extracts the demo apps' definitions; they connect once `daemon` listens.
+    static func make(for daemon: Daemon, logger: Logger) async -> DemoAppsService {
+        let host = await IntentHost(apps: DemoApps.all)
+        let connection = AppConnection(host: host, socketPath: daemon.configuration.socketPath, logger: logger)
+        return DemoAppsService(daemon: daemon, connection: connection)
+    }
+
+    /// Serves the apps (reconnecting if the connection drops) until a graceful shutdown.
+    func run() async throws {
+        await daemon.waitUntilListening()
+        try await cancelWhenGracefulShutdown { try await self.connection.run() }
+    }
+
+    /// Returns once every demo app has registered with the daemon.
+    func waitUntilRegistered() async { await connection.waitUntilRegistered() }
+
+    /// The services of a daemon serving the demo apps, in start order. A service group stops
+    /// its services in reverse order, so the apps stay connected while the daemon lets the
+    /// calls in flight finish.
+    static func services(daemon: Daemon, apps: DemoAppsService, reloader: Bool) -> [ServiceGroupConfiguration
+        .ServiceConfiguration]
+    {
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: apps), .init(service: daemon)]
+        if reloader { services.append(.init(service: PhraseReloader(daemon: daemon))) }
+        return services
+    }
+}
+
+enum DemoHosting {
+    /// Runs a private daemon with the demo apps on a fresh socket, waits until the apps have
+    /// registered, runs `body` with the socket path, then stops the daemon (which removes
+    /// the socket file).
+    static func withPrivateDaemon<R: Sendable>(
+        phrasePaths: [String], preferences: SchemaPreferences = SchemaPreferences(), logger: Logger,
+        _ body: @Sendable (String) async throws -> R
+    ) async throws -> R {
+        var configuration = DaemonConfiguration(socketPath: privateSocketPath(), phrasePaths: phrasePaths)
+        configuration.preferences = preferences
+        let daemon = Daemon(configuration: configuration, logger: logger)
+        let apps = await DemoAppsService.make(for: daemon, logger: logger)
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: DemoAppsService.services(daemon: daemon, apps: apps, reloader: false), logger: logger))
+        return try await withThrowingTaskGroup(of: Void.self, returning: R.self) { tasks in
+            tasks.addTask { try await group.run() }
+            await daemon.waitUntilListening()
+            await apps.waitUntilRegistered()
+            let result: Result<R, any Error>
+            do {
+                result = .success(try await body(configuration.socketPath))
+            } catch {
+                result = .failure(error)
+            }
+            await group.triggerGracefulShutdown()
+            try? await tasks.waitForAll()
+            return try result.get()
+        }
+    }
+
+    /// `$XDG_RUNTIME_DIR/intentd-front-PID.sock`, else `/tmp/intentd-front-UID-PID.sock`.
+    static func privateSocketPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let pid = getpid()
+        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
+            let path = "\(runtime)/intentd-front-\(pid).sock"
+            if path.utf8.count <= 107, FileManager.default.isWritableFile(atPath: runtime) { return path }
+        }
+        return "/tmp/intentd-front-\(getuid())-\(pid).sock"
+    }
+}

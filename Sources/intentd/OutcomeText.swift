@@ -1,0 +1,126 @@
+import Foundation
+import IntentModel
+import Wire
+
+/// Colour for a terminal: only when standard output is one, `NO_COLOR` is unset or empty,
+/// and `TERM` is not `dumb` (https://no-color.org).
+struct TextStyle: Sendable {
+    var color: Bool
+
+    static func forStandardOutput(environment: [String: String] = ProcessInfo.processInfo.environment) -> TextStyle {
+        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+        return TextStyle(color: isatty(STDOUT_FILENO) != 0 && !noColor && environment["TERM"] != "dumb")
+    }
+
+    private func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+    func intent(_ text: String) -> String { paint(text, "36") }
+    func dialog(_ text: String) -> String { paint(text, "1") }
+    func question(_ text: String) -> String { paint(text, "33") }
+    func failure(_ text: String) -> String { paint(text, "31") }
+    func dim(_ text: String) -> String { paint(text, "2") }
+
+    /// A prompt for readline: escape codes wrapped in \001 ... \002, so that readline does
+    /// not count them when it places the cursor.
+    func prompt(_ text: String, _ code: String = "1;34") -> String {
+        color ? "\u{01}\u{1B}[\(code)m\u{02}\(text)\u{01}\u{1B}[0m\u{02}" : text
+    }
+}
+
+/// How the front ends show what the daemon said: the intent and its parameters, the app's
+/// dialog, snippet and follow-up intent, questions with their choices or preview, refusals.
+struct OutcomeText: Sendable {
+    let style: TextStyle
+
+    /// The lines that show `outcome`.
+    func lines(_ outcome: RunOutcome) -> [String] {
+        var lines: [String] = []
+        if let intent = outcome.intent, outcome.status != .cancelled {
+            let values = outcome.parameters.map { "\($0.0) = \(Self.describe($0.1))" }
+            lines.append(
+                "→ " + style.intent(intent) + (values.isEmpty ? "" : "  " + style.dim(values.joined(separator: ", "))))
+        }
+        switch outcome.status {
+        case .done:
+            let result = outcome.result
+            if let dialog = result?.dialog { lines.append(style.dialog(dialog)) }
+            if let snippet = result?.snippet {
+                lines += snippet.split(separator: "\n", omittingEmptySubsequences: false).map { "  │ " + $0 }
+            }
+            if result?.dialog == nil, result?.snippet == nil {
+                lines.append(style.dialog(result?.value.map { "Done: \(Self.describe($0))" } ?? "Done."))
+            }
+            if let opens = result?.opensIntent {
+                let values = opens.parameters.sorted { $0.key < $1.key }.map {
+                    "\($0.key) = \(Self.describe($0.value))"
+                }
+                lines.append(
+                    "↪ opens " + style.intent(opens.intent)
+                        + (values.isEmpty ? "" : "  " + style.dim(values.joined(separator: ", "))))
+            }
+        case .question:
+            if let question = outcome.question { lines += self.question(question) }
+        case .failed:
+            lines.append(style.failure("✗ " + (outcome.message ?? "The app failed.")))
+        case .cancelled:
+            lines.append(outcome.message ?? "Cancelled.")
+        case .notUnderstood:
+            var line = outcome.message ?? "Sorry, I didn't understand that."
+            if case .array(let alternatives)? = outcome.route?["alternatives"], let closest = alternatives.first,
+                let intent = closest["intent"]?.stringValue, let confidence = closest["confidence"]?.numberValue
+            {
+                line += style.dim(" (closest: \(intent), \(Int((confidence * 100).rounded()))%)")
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    /// A question: its prompt, then its numbered choices or its preview.
+    func question(_ question: Question) -> [String] {
+        switch question.kind {
+        case .value:
+            return [style.question("? " + question.prompt)]
+        case .choice:
+            return [style.question("? " + question.prompt)] + question.choices.map { "  \($0.index). \($0.title)" }
+        case .confirm:
+            let preview =
+                question.preview.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map { "  │ " + $0 } }
+                ?? []
+            return [style.question("? " + question.prompt + " (yes/no)")] + preview
+        }
+    }
+
+    /// What the daemon refused, in one line: "✗ Not authorized: the client did not state ...".
+    func error(_ error: RPCError) -> String {
+        var detail = ""
+        if let reason = error.data?["reason"]?.stringValue {
+            detail = ": \(reason)"
+        } else if let expected = error.data?["expected"]?.stringValue {
+            detail = ": expected \(expected)"
+        } else if let app = error.data?["app"]?.stringValue {
+            detail = " (\(app))"
+        }
+        return style.failure("✗ \(error.message)\(detail)")
+    }
+
+    /// A value's JSON form as people read it: an entity's title, a person's name, "$12.50".
+    static func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .null: return "none"
+        case .bool(let yes): return yes ? "yes" : "no"
+        case .number(let number): return JSONValue.number(number).serialized
+        case .string(let text): return LocalDateTime(iso8601: text) != nil ? text : "\"\(text)\""
+        case .array(let items): return "[" + items.map(describe).joined(separator: ", ") + "]"
+        case .object:
+            if let title = value["title"]?.stringValue ?? value["name"]?.stringValue { return title }
+            if let amount = value["amount"]?.numberValue, let currency = value["currency"]?.stringValue {
+                return String(format: "%.2f", amount) + " " + currency
+            }
+            if let number = value["value"]?.numberValue, let unit = value["unit"]?.stringValue {
+                return "\(JSONValue.number(number).serialized) \(unit)"
+            }
+            if let path = value["path"]?.stringValue { return path }
+            return value.serialized
+        }
+    }
+}

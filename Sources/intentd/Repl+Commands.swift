@@ -1,0 +1,158 @@
+import Foundation
+import IntentModel
+import Phrases
+import Wire
+
+extension Repl {
+    enum CommandResult: Equatable {
+        case keepGoing
+        case quit
+    }
+
+    /// Runs a `:command` line.
+    mutating func command(_ line: String) async -> CommandResult {
+        let words = line.split(separator: " ").map(String.init)
+        let name = words.first ?? line
+        let argument = words.dropFirst().joined(separator: " ")
+        switch name {
+        case ":quit", ":q", ":exit": return .quit
+        case ":help", ":h", ":?": say(help())
+        case ":apps": say(appList())
+        case ":intents": say(intentList(argument.isEmpty ? nil : argument))
+        case ":explain": await explain()
+        case ":history":
+            let base = editor.historyBase
+            say(
+                editor.history.enumerated().map { String(format: "%5d  ", base + $0.offset) + $0.element }.joined(
+                    separator: "\n"))
+        default:
+            let hint = Spelling.suggestion(for: name, among: Self.commands).map { " Did you mean '\($0)'?" } ?? ""
+            say(
+                text.style.failure("Unknown command '\(name)'.") + hint + " Commands: "
+                    + Self.commands.joined(separator: ", ") + ".")
+        }
+        return .keepGoing
+    }
+
+    /// What can I say: per app, each intent's title and an example drawn from its phrases.
+    func help() -> String {
+        let library = examplesLibrary()
+        var sampler = PhraseSampler(library: library)
+        sampler.includesOptionalParts = false
+        sampler.freeTextAsPlaceholders = true
+        let samples = sampler.samples()
+        var lines = ["Say what you want done; intentd finds the app. For example:"]
+        for app in apps {
+            lines.append("")
+            lines.append(text.style.dialog(app.displayName) + text.style.dim(" (\(app.id))"))
+            for intent in app.intents where intent.isDiscoverable {
+                var example =
+                    Self.example(among: samples.filter { $0.intent == intent.id }.map(\.utterance)).map { "\"\($0)\"" }
+                    ?? ""
+                if example.isEmpty, let schema = intent.adoptedSchema {
+                    example = schemaExample(schema, library: library) ?? "through the \(schema) phrases"
+                }
+                lines.append("  " + intent.title.padding(toLength: 34, withPad: " ", startingAt: 0) + " " + example)
+            }
+        }
+        lines += [
+            "", "Commands: :apps, :intents [APP], :explain, :history, :quit. Tab completes; Ctrl-C cancels a question.",
+        ]
+        return lines.joined(separator: "\n")
+    }
+
+    /// The example to show among the shortest forms of an intent's phrases: the fullest one
+    /// that is still short (at most nine words), which tends to name the app and read naturally.
+    static func example(among utterances: [String]) -> String? {
+        let counted = utterances.map { ($0, $0.split(separator: " ").count) }
+        let short = counted.filter { $0.1 <= 9 }
+        return (short.isEmpty ? counted : short).max { $0.1 < $1.1 }?.0
+    }
+
+    /// The described apps with the local shared rules (`<show>` ...) and schema phrases, when
+    /// the phrase files are at hand, so that more phrases can be written out as examples.
+    private func examplesLibrary() -> PhraseLibrary {
+        var library = PhraseLibrary(apps: apps)
+        if let phrasePaths {
+            let local = PhraseLibraryLoader.load(paths: phrasePaths)
+            library.languages = local.languages
+            library.schemaPhrases = local.schemaPhrases
+            library.contacts = local.contacts
+        }
+        return library
+    }
+
+    /// An example of a schema's phrases ("email John Appleseed about something new"), for
+    /// intents that adopt a schema instead of writing phrases.
+    private func schemaExample(_ schema: String, library: PhraseLibrary) -> String? {
+        guard let set = library.schemaPhrases.first(where: { $0.schema == schema && $0.language == "en" }),
+            let adopter = apps.first(where: { $0.intents.contains { $0.adoptedSchema == schema } }),
+            let intent = adopter.intents.first(where: { $0.adoptedSchema == schema })
+        else { return nil }
+        var app = adopter
+        app.phrases = set.phrases.map { PhraseTemplate(intent: intent.id, language: $0.language, text: $0.text) }
+        app.rules.merge(set.rules) { own, _ in own }
+        var probe = library
+        probe.apps = [app]
+        var sampler = PhraseSampler(library: probe)
+        sampler.includesOptionalParts = false
+        sampler.freeTextAsPlaceholders = true
+        return sampler.samples().first.map { "\"\($0.utterance)\"" }
+    }
+
+    func appList() -> String {
+        listed.map { app in
+            let id = app["id"]?.stringValue ?? "?"
+            let name = app["name"]?.stringValue ?? id
+            let count = app["intents"].flatMap { if case .array(let items) = $0 { items.count } else { nil } } ?? 0
+            let state = app["connected"] == .bool(true) ? "connected" : "not connected"
+            return id.padding(toLength: 10, withPad: " ", startingAt: 0) + " "
+                + name.padding(toLength: 16, withPad: " ", startingAt: 0)
+                + " \(count) intent\(count == 1 ? "" : "s"), \(state)"
+        }.joined(separator: "\n")
+    }
+
+    /// Each intent with its parameters (`title: String`, `list: TaskList?`), of one app or all.
+    func intentList(_ appID: String?) -> String {
+        var shown = apps
+        if let appID {
+            let wanted = appID.lowercased()
+            shown = apps.filter { $0.id == wanted || $0.displayName.lowercased() == wanted }
+            if shown.isEmpty {
+                let hint = Spelling.suggestion(for: appID, among: apps.map(\.id)).map { " Did you mean '\($0)'?" } ?? ""
+                return text.style.failure("Unknown app '\(appID)'.") + hint + " Apps: "
+                    + apps.map(\.id).joined(separator: ", ") + "."
+            }
+        }
+        var lines: [String] = []
+        for app in shown {
+            for intent in app.intents where intent.isDiscoverable {
+                let parameters = intent.parameters.map { parameter in
+                    let type =
+                        parameter.type.description.split(separator: ".").last.map(String.init)
+                        ?? parameter.type.description
+                    return "\(parameter.name): \(type)\(parameter.isRequired ? "" : "?")"
+                }
+                lines.append(
+                    text.style.intent(intent.id.padding(toLength: 30, withPad: " ", startingAt: 0)) + " " + intent.title
+                        + (parameters.isEmpty ? "" : text.style.dim("  (" + parameters.joined(separator: ", ") + ")")))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// How the last utterance was understood: the daemon's route with every stage.
+    func explain() async {
+        guard let utterance = lastUtterance else {
+            say("Nothing said yet: :explain shows how the last thing you said was understood.")
+            return
+        }
+        do {
+            let routed = try await conversation.route(utterance, explain: true)
+            say(RouteCommand.summary(ofJSON: routed))
+            if let explanation = routed["explanation"]?.stringValue { say(explanation) }
+        } catch {
+            say(text.error(error as? RPCError ?? RPCError(.internalError, "\(error)")))
+        }
+    }
+}

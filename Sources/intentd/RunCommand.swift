@@ -1,0 +1,157 @@
+import ArgumentParser
+import Foundation
+import IntentModel
+import Routing
+import Wire
+
+/// `intentd run`: performs what a speech recognizer (or anything else) writes to standard
+/// input, one utterance per line, printing each result as it goes.
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Perform utterances read from standard input, one per line (the end of a speech-to-text pipe).",
+        discussion: """
+            Reads plain text; JSON lines with a "text" (or "transcript") field, skipping results marked \
+            partial ("partial", "is_final": false, "type": "partial"); whisper lines with timestamps \
+            ("[00:00.000 --> 00:02.000] text"); and n-best lists ("alternatives": [{"text", "confidence"}]), \
+            of which it performs the reading with the best product of recognizer and route confidence. \
+            When the daemon asks a question, the next line is the answer; a line that does not answer \
+            it is performed as a new utterance. Without --connect, a private daemon with the demo apps \
+            runs in this process.
+            """)
+
+    @OptionGroup var target: FrontEndOptions
+
+    @Flag(help: "Print one JSON object per utterance.")
+    var json = false
+
+    func run() async throws {
+        let asJSON = json
+        let style = asJSON ? TextStyle(color: false) : TextStyle.forStandardOutput()
+        try await target.withConversation { conversation in
+            var pipe = PipeConversation(conversation: conversation, text: OutcomeText(style: style), json: asJSON)
+            var number = 0
+            for await line in InputLines(signals: SignalPipe()).stream() {
+                if standardOutputClosed.load(ordering: .relaxed) { break }
+                number += 1
+                await pipe.handle(line, number: number)
+            }
+        }
+    }
+}
+
+/// The conversation of `intentd run`: each input line is an utterance, or the answer to the
+/// question the daemon asked last.
+struct PipeConversation {
+    let conversation: ConversationClient
+    let text: OutcomeText
+    let json: Bool
+    /// True while the daemon waits for an answer in the front end's session.
+    private(set) var questionPending = false
+
+    init(conversation: ConversationClient, text: OutcomeText, json: Bool) {
+        self.conversation = conversation
+        self.text = text
+        self.json = json
+    }
+
+    mutating func handle(_ line: String, number: Int) async {
+        switch RecognizerLine(parsing: line) {
+        case .skip: return
+        case .invalid(let problem):
+            emitError("standard input, line \(number): \(problem); skipped: \(line)")
+        case .text(let utterance):
+            await perform([utterance], number: number, readings: nil)
+        case .alternatives(let hypotheses):
+            await performBest(of: hypotheses, number: number)
+        }
+    }
+
+    /// Tries `texts` in order as the answer to the pending question; when none answers it
+    /// (or nothing is pending), performs the first as a new utterance.
+    private mutating func perform(_ texts: [String], number: Int, readings: [(RecognizerLine.Hypothesis, Double)]?)
+        async
+    {
+        guard let first = texts.first else { return }
+        if questionPending {
+            for text in texts {
+                do {
+                    let outcome = try await conversation.answer(text)
+                    report(outcome, text: text, role: "answer", number: number, readings: readings)
+                    return
+                } catch let error as RPCError where error.code == .invalidAnswer || error.code == .sessionExpired {
+                    continue
+                } catch {
+                    reportFailure(error, text: text, number: number)
+                    return
+                }
+            }
+        }
+        do {
+            let outcome = try await conversation.say(first)
+            report(outcome, text: first, role: "utterance", number: number, readings: readings)
+        } catch {
+            reportFailure(error, text: first, number: number)
+        }
+    }
+
+    /// n-best: routes every reading and performs the best product of the recognizer's and
+    /// the router's confidence. An answer to a pending question is taken from the readings
+    /// in the recognizer's order.
+    private mutating func performBest(of hypotheses: [RecognizerLine.Hypothesis], number: Int) async {
+        var routeConfidence: [Double] = []
+        for hypothesis in hypotheses {
+            let routed = try? await conversation.route(hypothesis.text)
+            let understood = routed?["status"]?.stringValue != "notUnderstood"
+            routeConfidence.append(understood ? routed?["confidence"]?.numberValue ?? 0 : 0)
+        }
+        let best = RecognizerLine.best(of: hypotheses, routeConfidence: routeConfidence)
+        var order = hypotheses.map(\.text)
+        if !questionPending, let best { order = [order[best.index]] }
+        await perform(order, number: number, readings: Array(zip(hypotheses, routeConfidence)))
+    }
+
+    /// The readings of an n-best line as JSON, the one performed marked `chosen`.
+    private static func readingsJSON(_ readings: [(RecognizerLine.Hypothesis, Double)], chosen: String) -> JSONValue {
+        .array(
+            readings.map { hypothesis, route in
+                .object([
+                    ("text", .string(hypothesis.text)), ("confidence", .number(rounded(hypothesis.confidence))),
+                    ("route", .number(rounded(route))), ("score", .number(rounded(hypothesis.confidence * route))),
+                    ("chosen", .bool(hypothesis.text == chosen)),
+                ])
+            })
+    }
+
+    private mutating func report(
+        _ outcome: RunOutcome, text: String, role: String, number: Int, readings: [(RecognizerLine.Hypothesis, Double)]?
+    ) {
+        questionPending = outcome.status == .question
+        if json {
+            let pairs: [(String, JSONValue?)] = [
+                ("line", .number(Double(number))), ("text", .string(text)), ("as", .string(role)),
+                ("readings", readings.map { Self.readingsJSON($0, chosen: text) }),
+                ("outcome", outcome.json),
+            ]
+            emitLine(JSONValue.object(pairs.compactMap { key, value in value.map { (key, $0) } }).serialized)
+            return
+        }
+        var header = "> \(text)"
+        if let readings { header += "  " + self.text.style.dim("(best of \(readings.count) readings)") }
+        emitLine(([header] + self.text.lines(outcome)).joined(separator: "\n"))
+    }
+
+    private mutating func reportFailure(_ error: any Error, text: String, number: Int) {
+        questionPending = false
+        let rpc = error as? RPCError ?? RPCError(.internalError, "\(error)")
+        if json {
+            emitLine(
+                JSONValue.object([("line", .number(Double(number))), ("text", .string(text)), ("error", rpc.json)])
+                    .serialized)
+        } else {
+            emitLine("> \(text)\n" + self.text.error(rpc))
+        }
+    }
+
+    static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+}

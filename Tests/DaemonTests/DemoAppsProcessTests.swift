@@ -1,0 +1,162 @@
+import Daemon
+import Foundation
+import IntentModel
+import IntentTesting
+import Testing
+import Wire
+
+/// The ten demo apps as a separate process (`demo-apps --socket PATH`, written with the
+/// IntentSDK) behind a real daemon with the demo phrase files: a representative set of
+/// conversations end to end, each follow-up kind, each result kind, chaining, errors and an
+/// authentication refusal. Every intent is also driven in-process by IntentSDKTests.
+@Suite(.serialized) struct DemoAppsProcessTests {
+    @Test func dialogValueAndSnippetResults() async throws {
+        try await withDemoApps { client in
+            let count = try await client.run("how many tasks are left")
+            #expect(count.status == .done)
+            #expect(count.result?.dialog == "Number of the opened tasks is 5")
+            let list = try await client.run("show my tasks")
+            #expect(list.result?.dialog == "You have 5 open tasks")
+            #expect(list.result?.snippet?.contains("Buy milk") == true)
+            let found = try await client.run("find books by andy weir")
+            #expect(found.result?.dialog == "I found 3 books")
+            guard case .array(let books)? = found.result?.value else {
+                Issue.record("findBooks returns the books as its value: \(found.json)")
+                return
+            }
+            #expect(books.count == 3)
+        }
+    }
+
+    @Test func missingValueAskedByTheAppThenAnswered() async throws {
+        try await withDemoApps { client in
+            let ask = try await client.run("order a tomato soup")
+            #expect(ask.status == .question)
+            #expect(ask.question?.prompt == "Please specify how many soups")
+            let done = try await client.answer(ask, .text("three"))
+            #expect(done.result?.dialog == "Your order for 3 Tomato has been placed")
+        }
+    }
+
+    @Test func disambiguationAnsweredAndCancelled() async throws {
+        try await withDemoApps { client in
+            let ask = try await client.run("open a task")
+            #expect(ask.question?.kind == .choice)
+            #expect(ask.question?.choices.map(\.title).first == "Buy milk")
+            let done = try await client.answer(ask, .text("the second one"))
+            #expect(done.result?.dialog == "Opening your task")
+            #expect(done.parameters.first { $0.0 == "task" }?.1["id"] == .string("t2"))
+            let again = try await client.run("open a task")
+            let cancelled = try await client.answer(again, .cancel)
+            #expect(cancelled.status == .cancelled)
+        }
+    }
+
+    @Test func confirmationChangesStateForTheLifeOfTheProcess() async throws {
+        try await withDemoApps { client in
+            let added = try await client.run("add buy bread to my groceries list")
+            #expect(added.result?.dialog == "Task 'buy bread' added")
+            #expect(try await client.run("how many tasks are left").result?.dialog == "Number of the opened tasks is 6")
+            let ask = try await client.run("delete all my tasks")
+            #expect(ask.question?.kind == .confirm)
+            #expect(ask.question?.prompt == "Are you sure you want to delete all your tasks?")
+            let no = try await client.answer(ask, .text("no"))
+            #expect(no.status == .cancelled)
+            #expect(try await client.run("how many tasks are left").result?.dialog == "Number of the opened tasks is 6")
+            let again = try await client.run("delete all my tasks")
+            _ = try await client.answer(again, .text("yes"))
+            #expect(try await client.run("how many tasks are left").result?.dialog == "Number of the opened tasks is 0")
+        }
+    }
+
+    @Test func resultConfirmationWithAPreview() async throws {
+        try await withDemoApps { client in
+            let ask = try await client.run("buy 2 copies of the martian")
+            #expect(ask.question?.kind == .confirm)
+            #expect(ask.question?.prompt == "Are you ready to order?")
+            #expect(ask.question?.preview == "2 × The Martian by Andy Weir")
+            let done = try await client.answer(ask, .text("yes"))
+            #expect(done.result?.dialog == "Thank you for your order!")
+        }
+    }
+
+    @Test func opensIntentChainsToTheNextIntent() async throws {
+        try await withDemoApps { client in
+            let added = try await client.run("add the book neuromancer")
+            #expect(added.status == .done)
+            #expect(added.result?.dialog == "Added Neuromancer to Library!")
+            #expect(added.result?.opensIntent?.intent == "library.openBook")
+            // The app asks for the author when two books share the title, in its own words.
+            let ask = try await client.run("add the book the lost world")
+            #expect(ask.question?.prompt == "Who wrote the book?")
+            let done = try await client.answer(ask, .text("michael crichton"))
+            #expect(done.result?.dialog == "Added The Lost World to Library!")
+        }
+    }
+
+    @Test func appErrorReachesTheUserAsItsMessage() async throws {
+        try await withDemoApps { client in
+            let failed = try await client.run("add the book gardens of the moon")
+            #expect(failed.status == .failed)
+            #expect(failed.message == "Book Not Found")
+        }
+    }
+
+    @Test func authenticationRefusedUntilTheDeviceIsUnlocked() async throws {
+        try await withDemoApps { client in
+            await #expect(throws: RPCError.self) { _ = try await client.run("unlock the vault") }
+            let allowed = try await client.client.call(
+                Methods.Run.self, .init(utterance: "unlock the vault", assertions: ClientAssertions(deviceAuthenticated: true)))
+            #expect(allowed.result?.dialog == "The vault is unlocked")
+            #expect(try await client.run("what is my balance").result?.dialog == "Your balance is $1250.00")
+        }
+    }
+
+    @Test func appsRegisterFromTheirOwnProcess() async throws {
+        try await withDemoApps { client in
+            let status = try await client.client.call(Methods.Status.name)
+            let connected = Set((status["connectedApps"]?.arrayValue ?? []).compactMap(\.stringValue))
+            #expect(connected == Set(["bank", "calendar", "expenses", "fitness", "library", "mail", "photos", "player", "soup", "tasks"]))
+        }
+    }
+}
+
+/// A client of a daemon whose demo apps run in their own process.
+struct DemoClient: Sendable {
+    let client: DaemonClient
+
+    func run(_ utterance: String) async throws -> RunOutcome {
+        try await client.call(Methods.Run.self, .init(utterance: utterance, now: DemoRouter.now))
+    }
+
+    func answer(_ question: RunOutcome, _ answer: Methods.Continue.Answer) async throws -> RunOutcome {
+        try await client.call(Methods.Continue.self, .init(session: question.session, answer: answer))
+    }
+}
+
+/// A daemon with the demo phrase files, the `demo-apps` executable connected to it as its own
+/// process (fresh fixtures each time), and a client; the process is stopped afterwards.
+func withDemoApps(_ body: @Sendable @escaping (DemoClient) async throws -> Void) async throws {
+    let binary = try #require(TestPaths.demoAppsBinary, "build the demo-apps product first (swift build)")
+    try await withDaemon(phrases: [TestPaths.phrases], configure: { $0.appTimeout = .seconds(10) }) { _, socket in
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["--socket", socket, "--log-level", "error"]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        try await DaemonClient.withConnection(socketPath: socket) { client in
+            // The apps register when their process has started and connected.
+            let deadline = ContinuousClock.now + .seconds(20)
+            while ContinuousClock.now < deadline {
+                let status = try await client.call(Methods.Status.name)
+                if status["connectedApps"]?.arrayValue?.count == 10 { break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            try await body(DemoClient(client: client))
+        }
+    }
+}

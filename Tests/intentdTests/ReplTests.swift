@@ -1,0 +1,141 @@
+import Foundation
+import IntentModel
+import IntentTesting
+import Testing
+
+/// The real `intentd repl` in a pseudo-terminal (Scripts/repl_pty.py types the keys and
+/// reports the screen): tab completion, history across restarts, each kind of follow-up
+/// answered and cancelled, Ctrl-C, Ctrl-D, and colour only where it belongs.
+struct ReplTests {
+    func scenario(_ name: String) throws -> JSONValue { try runScenarioScript("repl_pty.py", name) }
+
+    func screen(_ result: JSONValue, _ step: String) -> String {
+        result["steps"]?[step]?.stringValue ?? "<no step \(step)>"
+    }
+
+    @Test func tabCompletesCommandsPhraseWordsAppNamesAndEntityNames() throws {
+        let result = try scenario("completion")
+        #expect(screen(result, "start").hasPrefix("intentd: talking to the demo apps (10 apps)."))
+        // ":he" + Tab → ":help ", which lists examples grouped by app.
+        let help = screen(result, "command")
+        #expect(help.hasPrefix(":help \nSay what you want done; intentd finds the app. For example:\n"))
+        #expect(help.contains("\nMighty Tasks (tasks)\n  Get the number of opened tasks     \""))
+        #expect(help.contains("\nSoupChef (soup)\n  Order Soup"))
+        // "outsta" + Tab → "outstanding " (a word of the phrases).
+        #expect(
+            screen(result, "phraseWord").hasPrefix(
+                "how many tasks are outstanding \n→ tasks.count\nNumber of the opened tasks is 5\n"))
+        // "mighty ta" + Tab → the rest of the app's name.
+        #expect(screen(result, "appName").contains("what is left in mighty ta\u{07}sks\n→ tasks.count\n"))
+        // ":intents tas" + Tab → the app id.
+        let intents = screen(result, "appID")
+        #expect(intents.hasPrefix(":intents tasks \ntasks.count "))
+        #expect(
+            intents.contains(
+                "tasks.add                      Create new task  (title: String, list: TaskList?, dueDate: Date?)\n"))
+        #expect(!intents.contains("soup.order"))
+        // "the marti" + Tab → an entity's name.
+        #expect(
+            screen(result, "entityName").contains(
+                "open the book the marti\u{07}an\n→ library.openBook  book = The Martian\nOpening The Martian\n"))
+        // Tab Tab lists every command.
+        #expect(screen(result, "list").contains(":apps     :explain  :help     :history  :intents  :quit"))
+        #expect(result["exit"] == .number(0))
+    }
+
+    @Test func historySurvivesARestartWithoutTheAnswers() throws {
+        let result = try scenario("history")
+        #expect(result["firstExit"] == .number(0))
+        #expect(result["history"]?.stringValue == "how many tasks are left in mighty tasks\norder tomato soup\n:quit\n")
+        // Up, Up, Up in the second session brings back the first line of the first one.
+        #expect(
+            result["recalled"]?.stringValue?.hasSuffix(
+                "how many tasks are left in mighty tasks\n→ tasks.count\nNumber of the opened tasks is 5\nintentd> ")
+                == true)
+        let listed = result["listed"]?.stringValue ?? ""
+        #expect(
+            listed.contains(
+                "    1  how many tasks are left in mighty tasks\n    2  order tomato soup\n    3  :quit\n    4  how many tasks are left in mighty tasks\n"
+            ))
+        #expect(
+            result["historyAfter"]?.stringValue?.hasSuffix(":quit\nhow many tasks are left in mighty tasks\n:history\n")
+                == true)
+        #expect(result["exit"] == .number(0))
+    }
+
+    @Test func eachFollowUpKindIsAnsweredAndCancelled() throws {
+        let result = try scenario("followups")
+        // A value: asked, a wrong answer explained, then answered; asked again and cancelled with Ctrl-C.
+        #expect(
+            screen(result, "valueAsked")
+                == "order tomato soup\n→ soup.order  soup = Tomato\n? Please specify how many soups\nanswer> ")
+        #expect(
+            screen(result, "valueInvalid") == "lots\nI need a value of type Int. Ctrl-C cancels the question.\nanswer> "
+        )
+        #expect(
+            screen(result, "valueAnswered")
+                == "two\n→ soup.order  soup = Tomato, quantity = 2\nYour order for 2 Tomato has been placed\nintentd> ")
+        #expect(screen(result, "valueCancelled") == "^C\nCancelled.\nintentd> ")
+        // Numbered choices, answered in words, then cancelled.
+        #expect(
+            screen(result, "choiceAsked").hasSuffix(
+                "? What task would like to open?\n  1. Buy milk\n  2. Call mom\n  3. Prepare slides\n  4. Book dentist appointment\n  5. Buy eggs\n1-5> "
+            ))
+        #expect(
+            screen(result, "choiceAnswered")
+                == "the second one\n→ tasks.open  task = Call mom\nOpening your task\nintentd> ")
+        #expect(screen(result, "choiceCancelled") == "^C\nCancelled.\nintentd> ")
+        // Yes/no: yes, no, Ctrl-C.
+        #expect(
+            screen(result, "confirmAsked").hasSuffix("? Are you sure you want to delete 'Buy milk'? (yes/no)\nyes/no> ")
+        )
+        #expect(screen(result, "confirmYes") == "yes\n→ tasks.delete  task = Buy milk\nTask deleted\nintentd> ")
+        #expect(screen(result, "confirmNo") == "no\nCancelled.\nintentd> ")
+        #expect(screen(result, "confirmCancelled") == "^C\nCancelled.\nintentd> ")
+        // The app's own confirmation before an order, with its preview, answered "sure".
+        #expect(screen(result, "previewAsked").hasSuffix("? Are you ready to order? (yes/no)\n  │ 2 × The Martian by Andy Weir\nyes/no> "))
+        #expect(
+            screen(result, "previewYes")
+                == "sure\n→ library.buyBook  book = The Martian, count = 2\nThank you for your order!\nintentd> ")
+        // A date, answered naturally; the app's follow-up intent is shown.
+        #expect(screen(result, "dateAsked").hasSuffix("? When does it start?\nanswer> "))
+        let date = screen(result, "dateAnswered")
+        #expect(date.hasPrefix("tomorrow instead\n→ calendar.createEvent  title = \"lunch with sarah\", startDate = "))
+        #expect(date.contains("↪ opens calendar.openEvent  event = lunch with sarah\n"))
+        // Ctrl-C at the plain prompt drops the line; the next one runs alone.
+        #expect(screen(result, "clearedLine") == "^C\nintentd> ")
+        #expect(
+            screen(result, "afterClear")
+                == "how many tasks are left in mighty tasks\n→ tasks.count\nNumber of the opened tasks is 4\nintentd> ")
+        // :explain shows the stages of the last utterance.
+        let explain = screen(result, "explain")
+        #expect(
+            explain.hasPrefix(
+                ":explain\n\"how many tasks are left in mighty tasks\" → tasks.count [complete, 100%]\ntokens: 0:how 1:many"
+            ))
+        #expect(explain.contains("phrase \"how many <task> [are] left in ${app}\""))
+        // Ctrl-D exits cleanly and the private daemon's socket is gone.
+        #expect(result["exit"] == .number(0))
+        #expect(result["leftSockets"] == .array([]))
+    }
+
+    @Test func colourOnlyWithoutNoColor() throws {
+        let result = try scenario("colors")
+        let plain = result["noColor"]?["screen"]?.stringValue ?? ""
+        #expect(
+            plain.contains("→ soup.order  soup = Tomato\n? Please specify how many soups\nanswer> ^C\nCancelled.\n"))
+        #expect(!plain.contains("\u{1B}"), "NO_COLOR output holds escape sequences: \(plain.debugDescription)")
+        let coloured = result["color"]?["screen"]?.stringValue ?? ""
+        #expect(coloured.contains("\u{1B}[36msoup.order\u{1B}[0m"))
+        #expect(coloured.contains("\u{1B}[33m? Please specify how many soups\u{1B}[0m"))
+        #expect(result["noColor"]?["exit"] == .number(0))
+        #expect(result["color"]?["exit"] == .number(0))
+    }
+
+    @Test func colourNeverGoesDownAPipe() throws {
+        let output = try runIntentd(["repl"], input: "order tomato soup\n")
+        #expect(!output.stdout.contains("\u{1B}"))
+        #expect(output.stdout.contains("? Please specify how many soups\nanswer> "))
+        #expect(output.status == 0)
+    }
+}

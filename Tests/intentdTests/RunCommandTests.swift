@@ -1,0 +1,183 @@
+import Foundation
+import IntentModel
+import IntentTesting
+import Testing
+
+/// `intentd run`, the end of a speech-to-text pipe, with its private daemon and demo apps.
+struct RunCommandTests {
+    /// Runs `intentd run --json` on `input`; one JSON object per performed line.
+    func run(_ input: String, _ extra: [String] = []) throws -> (objects: [JSONValue], stderr: String) {
+        let output = try runIntentd(["run", "--json", "--now", "2026-11-22T10:00:00"] + extra, input: input)
+        #expect(output.status == 0, "stderr: \(output.stderr)")
+        let objects = try output.stdout.split(separator: "\n").map { try JSONValue(parsing: String($0)) }
+        return (objects, output.stderr)
+    }
+
+    func transcript(_ name: String) throws -> String {
+        try String(
+            contentsOf: TestPaths.root.appendingPathComponent("Tests/intentdTests/Transcripts/\(name)"), encoding: .utf8
+        )
+    }
+
+    func dialogs(_ objects: [JSONValue]) -> [String] {
+        objects.map {
+            $0["outcome"]?["result"]?["dialog"]?.stringValue ?? $0["outcome"]?["question"]?["prompt"]?.stringValue
+                ?? "-"
+        }
+    }
+
+    @Test func eachInputFormIsPerformedAndEmptyLinesSkipped() throws {
+        let input = """
+            how many tasks are left in mighty tasks
+
+            {"text": "Add buy bread to my groceries list.", "is_final": true}
+            [00:00.000 --> 00:02.000]  What is left in Mighty Tasks?
+            {"transcript": "Order two tomato soups.", "isFinal": true}
+
+            """
+        let (objects, _) = try run(input)
+        #expect(objects.map { $0["line"]?.numberValue } == [1, 3, 4, 5])
+        #expect(
+            objects.map { $0["text"]?.stringValue } == [
+                "how many tasks are left in mighty tasks", "Add buy bread to my groceries list.",
+                "What is left in Mighty Tasks?",
+                "Order two tomato soups.",
+            ])
+        #expect(
+            dialogs(objects) == [
+                "Number of the opened tasks is 5", "Task 'buy bread' added",
+                "Number of the opened tasks is 6", "Your order for 2 Tomato has been placed",
+            ])
+    }
+
+    @Test func partialResultsAreSkipped() throws {
+        let input = """
+            {"partial": "what is"}
+            {"partial": "what is left"}
+            {"type": "partial", "text": "what is left in"}
+            {"text": "what is left in", "is_final": false}
+            {"text": "what is left in mighty tasks", "partial": false}
+            """
+        let (objects, _) = try run(input)
+        #expect(objects.count == 1)
+        #expect(objects.first?["line"] == .number(5))
+        #expect(objects.first?["outcome"]?["intent"]?.stringValue == "tasks.count")
+    }
+
+    @Test func followUpsAreAnsweredByTheNextLine() throws {
+        let input = """
+            Order tomato soup.
+            Two.
+            Open a task.
+            The second one.
+            Delete all my tasks.
+            no
+            Delete all my tasks.
+            yes
+            how many tasks are left in mighty tasks
+            """
+        let (objects, _) = try run(input)
+        #expect(
+            objects.map { $0["as"]?.stringValue } == [
+                "utterance", "answer", "utterance", "answer", "utterance", "answer", "utterance", "answer", "utterance",
+            ])
+        #expect(
+            objects.map { $0["outcome"]?["status"]?.stringValue } == [
+                "question", "done", "question", "done", "question", "cancelled", "question", "done", "done",
+            ])
+        #expect(objects[1]["outcome"]?["result"]?["dialog"]?.stringValue == "Your order for 2 Tomato has been placed")
+        #expect(objects[2]["outcome"]?["question"]?["kind"]?.stringValue == "choice")
+        #expect(objects[3]["outcome"]?["parameters"]?["task"]?["title"]?.stringValue == "Call mom")
+        #expect(objects[8]["outcome"]?["result"]?["dialog"]?.stringValue == "Number of the opened tasks is 0")
+    }
+
+    @Test func aLineThatDoesNotAnswerTheQuestionIsANewUtterance() throws {
+        let (objects, _) = try run("Delete all my tasks.\nhow many tasks are left in mighty tasks\n")
+        #expect(objects.map { $0["as"]?.stringValue } == ["utterance", "utterance"])
+        #expect(objects[1]["outcome"]?["result"]?["dialog"]?.stringValue == "Number of the opened tasks is 5")
+    }
+
+    @Test func nBestPicksTheReadingThatRoutesBestAndAnswersFromTheReadings() throws {
+        let (objects, _) = try run(try transcript("nbest.vosk.jsonl"))
+        #expect(
+            objects.map { $0["text"]?.stringValue } == ["order tomato soup", "too", "what is left in mighty tasks"])
+        // The recognizer preferred "order tomorrow soup" (1.0 × route 0.67); "order tomato soup" (0.99 × 1.0) wins.
+        let readings = objects[0]["readings"]
+        if case .array(let items)? = readings {
+            #expect(items.map { $0["chosen"] } == [.bool(false), .bool(true), .bool(false)])
+            #expect(items[0]["text"]?.stringValue == "order tomorrow soup")
+        } else {
+            Issue.record("no readings: \(objects[0].serialized)")
+        }
+        #expect(objects[1]["as"]?.stringValue == "answer")
+        #expect(
+            dialogs(objects) == [
+                "Please specify how many soups", "Your order for 2 Tomato has been placed",
+                "Number of the opened tasks is 5",
+            ])
+    }
+
+    @Test func invalidJSONIsReportedWithItsLineAndSkipped() throws {
+        let (objects, stderr) = try run("{\"text\": \"what is left in mighty tasks\"\nwhat is left in mighty tasks\n")
+        #expect(objects.count == 1)
+        #expect(stderr.contains("standard input, line 1: not valid JSON: "))
+        #expect(stderr.contains(#"skipped: {"text": "what is left in mighty tasks""#))
+    }
+
+    /// Transcripts whisper (tiny.en) wrote for espeak-ng speech (Transcripts/record.py), in
+    /// both the whisper command-line form and as streamed JSON results with partials.
+    @Test(arguments: ["tasks-en-gb.whisper.txt", "tasks-en-gb.jsonl"])
+    func recordedBritishTranscriptRunsTheConversation(_ name: String) throws {
+        let (objects, _) = try run(try transcript(name))
+        // "Mighty Tasks" came out as "my tea task", "buy bread" as "my blender": still understood.
+        #expect(objects.first?["text"]?.stringValue == "What is left in my tea task?")
+        #expect(
+            dialogs(objects) == [
+                "Number of the opened tasks is 5", "Task 'my blender' added", "Number of the opened tasks is 6",
+                "Are you sure you want to delete all your tasks?", "All of your tasks have been deleted.",
+                "Number of the opened tasks is 0",
+            ])
+    }
+
+    @Test(arguments: ["soup-and-books-en-us.whisper.txt", "soup-and-books-en-us.jsonl"])
+    func recordedAmericanTranscriptAnswersEachKindOfQuestion(_ name: String) throws {
+        let (objects, _) = try run(try transcript(name))
+        #expect(
+            objects.map { $0["outcome"]?["status"]?.stringValue } == [
+                "question", "done", "question", "done", "done", "question", "cancelled",
+            ])
+        #expect(
+            objects.map { $0["outcome"]?["question"]?["kind"]?.stringValue } == [
+                "value", nil, "choice", nil, nil, "confirm", nil,
+            ])
+        #expect(objects[3]["outcome"]?["parameters"]?["task"]?["title"]?.stringValue == "Call mom")
+        #expect(objects[4]["outcome"]?["parameters"]?["book"]?["title"]?.stringValue == "The Martian")
+        // "Delete the task, buy milk." came out as "Delete the task. Bye, milk.".
+        #expect(objects[5]["outcome"]?["parameters"]?["task"]?["title"]?.stringValue == "Buy milk")
+    }
+
+    @Test func textOutputShowsIntentParametersDialogAndQuestions() throws {
+        let input = "Order tomato soup.\nlots of them\nOpen a task.\n2\n"
+        let output = try runIntentd(["run"], input: input, environment: ["NO_COLOR": "1"])
+        #expect(
+            output.stdout == """
+                > Order tomato soup.
+                → soup.order  soup = Tomato
+                ? Please specify how many soups
+                > lots of them
+                Sorry, I didn't understand that.
+                > Open a task.
+                → tasks.open
+                ? What task would like to open?
+                  1. Buy milk
+                  2. Call mom
+                  3. Prepare slides
+                  4. Book dentist appointment
+                  5. Buy eggs
+                > 2
+                → tasks.open  task = Call mom
+                Opening your task
+
+                """)
+    }
+}
