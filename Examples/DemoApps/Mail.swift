@@ -1,82 +1,37 @@
 import Foundation
 import IntentSDK
 
-/// MyMailComposer (demo-apps.md, app 4): one intent adopting `mail.createDraft`, reached
-/// through the schema's phrases.
+/// MyMailComposer (demo-apps.md, app 4): adopts the whole mail domain of the assistant
+/// schemas, as the domain requires, and declares no phrases: requests reach it through the
+/// schemas' phrases (Phrases/schemas/mail.yaml). Its entities are in MailEntities.swift.
 public enum MyMailComposer: IntentApp {
     public static let id = "mail"
     public static let name = "MyMailComposer"
-    public static let synonyms = ["mail composer"]
-    public static let intents: [any AppIntent.Type] = [SendDraft.self]
-    public static let additionalTypes: [any IntentValue.Type] = [MailDraftEntity.self]
-    public static func registerDependencies(in manager: AppDependencyManager) { manager.add(dependency: { DraftStore() }) }
-}
-
-struct MailAccountEntity: AppEntity {
-    static let typeDisplayRepresentation: TypeDisplayRepresentation = "Mail Account"
-    static let entityTypeName = "MailAccount"
-    static let defaultQuery = MailAccountQuery()
-    static var assistantSchema: AssistantSchema? { .mail.account }
-    static let all = [
-        MailAccountEntity(id: "work", name: "Work", emailAddress: "work@example.com"),
-        MailAccountEntity(id: "personal", name: "Personal", emailAddress: "me@example.com"),
+    public static let synonyms = [
+        "mail composer", "my mail composer", "mail composer app", "my mail", "mail app", "email app",
     ]
-    let id: String
-    @Property(title: "Email Address") var emailAddress: EmailAddress = EmailAddress("")
-    @Property(title: "Name") var name: String = ""
-    var displayRepresentation: DisplayRepresentation { DisplayRepresentation(title: "\(name)", subtitle: "\(emailAddress)") }
-
-    init(id: String, name: String, emailAddress: String) {
-        self.id = id
-        self.name = name
-        self.emailAddress = EmailAddress(emailAddress)
+    public static let intents: [any AppIntent.Type] = [
+        SendDraft.self, UpdateDraft.self, SaveDraft.self, SendMail.self, DeleteDrafts.self, OpenDraft.self,
+        OpenMessage.self,
+        ReplyMail.self, ForwardMail.self, UpdateMail.self, ArchiveMail.self, DeleteMail.self,
+    ]
+    public static let additionalTypes: [any IntentValue.Type] = [MailDraftEntity.self]
+    public static func registerDependencies(in manager: AppDependencyManager) {
+        manager.add(dependency: { DraftStore() })
+        manager.add(dependency: { MessageStore() })
     }
 }
 
-struct MailAccountQuery: EnumerableEntityQuery {
-    func allEntities() async throws -> [MailAccountEntity] { MailAccountEntity.all }
-    func entities(for identifiers: [String]) async throws -> [MailAccountEntity] { MailAccountEntity.all.filter { identifiers.contains($0.id) } }
-}
-
-struct MailDraftEntity: AppEntity {
-    static let typeDisplayRepresentation: TypeDisplayRepresentation = "Mail Draft"
-    static let entityTypeName = "MailDraft"
-    static let defaultQuery = MailDraftQuery()
-    static var assistantSchema: AssistantSchema? { .mail.draft }
-    static var metadataPrototype: MailDraftEntity? { MailDraftEntity(id: "prototype") }
-    let id: String
-    @Property(title: "To") var to: [IntentPerson] = []
-    @Property(title: "Cc") var cc: [IntentPerson] = []
-    @Property(title: "Bcc") var bcc: [IntentPerson] = []
-    @Property(title: "Subject") var subject: String?
-    @Property(title: "Body") var body: String?
-    @Property(title: "Attachments") var attachments: [IntentFile] = []
-    @Property(title: "Account") var account: MailAccountEntity?
-    var displayRepresentation: DisplayRepresentation {
-        DisplayRepresentation(title: "\(subject ?? "Draft")", subtitle: "\(to.map(\.displayName).joined(separator: ", "))")
-    }
-
-    init(id: String) { self.id = id }
-}
-
-actor DraftStore {
-    private(set) var drafts: [MailDraftEntity] = []
-    func add(_ draft: MailDraftEntity) { drafts.append(draft) }
-    var nextID: String { "d\(drafts.count + 1)" }
-}
-
-struct MailDraftQuery: EntityQuery {
-    @Dependency var store: DraftStore
-    func entities(for identifiers: [String]) async throws -> [MailDraftEntity] { await store.drafts.filter { identifiers.contains($0.id) } }
-    func suggestedEntities() async throws -> [MailDraftEntity] { await store.drafts }
-}
-
+/// Composes a draft (it adopts mail.createDraft; the intent id is the demo's, from before the
+/// app adopted the whole domain).
 struct SendDraft: AppIntent {
     static let identifier = "sendDraft"
     static let title: LocalizedStringResource = "Send Draft"
     static let description: IntentDescription? = "Composes a mail draft and leaves it ready to send."
     static var assistantSchema: AssistantSchema? { .mail.createDraft }
-    static var parameterSummary: ParameterSummary<SendDraft>? { Summary("Draft a mail to \(\.$to) about \(\.$subject)") }
+    static var parameterSummary: ParameterSummary<SendDraft>? {
+        Summary("Draft a mail to \(\.$to) about \(\.$subject)")
+    }
     @Parameter(title: "Account") var account: MailAccountEntity?
     @Parameter(title: "Attachments") var attachments: [IntentFile]
     @Parameter(title: "To", requestValueDialog: "Who should I send it to?") var to: [IntentPerson]
@@ -88,15 +43,216 @@ struct SendDraft: AppIntent {
 
     func perform() async throws -> some IntentResult & ReturnsValue<MailDraftEntity> {
         guard !to.isEmpty else { throw $to.needsValue() }
-        let draft = MailDraftEntity(id: await store.nextID)
-        draft.to = to
-        draft.cc = cc
-        draft.bcc = bcc
-        draft.subject = subject
-        draft.body = body
-        draft.attachments = attachments
-        draft.account = account
-        await store.add(draft)
+        let draft = await store.compose(
+            to: to, cc: cc, bcc: bcc, subject: subject, body: body, attachments: attachments, account: account)
         return .result(value: draft, dialog: "Your draft is ready")
+    }
+}
+
+struct UpdateDraft: AppIntent {
+    static let identifier = "updateDraft"
+    static let title: LocalizedStringResource = "Update Draft"
+    static let description: IntentDescription? =
+        "Changes the recipients, subject, body, account or attachments of a draft."
+    static var assistantSchema: AssistantSchema? { .mail.updateDraft }
+    static var parameterSummary: ParameterSummary<UpdateDraft>? { Summary("Update \(\.$target)") }
+    @Parameter(title: "Draft", requestValueDialog: "Which draft?") var target: MailDraftEntity
+    @Parameter(title: "To") var to: [IntentPerson]
+    @Parameter(title: "Cc") var cc: [IntentPerson]
+    @Parameter(title: "Bcc") var bcc: [IntentPerson]
+    @Parameter(title: "Subject") var subject: String?
+    @Parameter(title: "Body") var body: String?
+    @Parameter(title: "Account") var account: MailAccountEntity?
+    @Parameter(title: "Attachments") var attachments: [IntentFile]
+
+    func perform() async throws -> some IntentResult & ReturnsValue<MailDraftEntity> {
+        target.to += to.filter { !target.to.contains($0) }
+        target.cc += cc.filter { !target.cc.contains($0) }
+        target.bcc += bcc.filter { !target.bcc.contains($0) }
+        target.attachments += attachments
+        if let subject { target.subject = subject }
+        if let body { target.body = body }
+        if let account { target.account = account }
+        return .result(value: target, dialog: "Updated '\(target.subject ?? "your draft")'")
+    }
+}
+
+struct SaveDraft: AppIntent {
+    static let identifier = "saveDraft"
+    static let title: LocalizedStringResource = "Save Draft"
+    static let description: IntentDescription? = "Keeps a draft for later."
+    static var assistantSchema: AssistantSchema? { .mail.saveDraft }
+    static var parameterSummary: ParameterSummary<SaveDraft>? { Summary("Save \(\.$target)") }
+    @Parameter(title: "Draft", requestValueDialog: "Which draft should I save?") var target: MailDraftEntity
+
+    func perform() async throws -> some IntentResult {
+        .result(dialog: "Saved '\(target.subject ?? "your draft")' for later")
+    }
+}
+
+struct SendMail: AppIntent {
+    static let identifier = "send"
+    static let title: LocalizedStringResource = "Send Mail"
+    static let description: IntentDescription? = "Sends a draft now, or at a later time."
+    static var assistantSchema: AssistantSchema? { .mail.sendDraft }
+    static var parameterSummary: ParameterSummary<SendMail>? { Summary("Send \(\.$target) at \(\.$sendLaterDate)") }
+    @Parameter(title: "Draft", requestValueDialog: "Which draft should I send?") var target: MailDraftEntity
+    @Parameter(title: "Send At") var sendLaterDate: Date?
+    @Dependency var store: DraftStore
+
+    func perform() async throws -> some IntentResult {
+        let name = target.subject ?? "your draft"
+        try await requestConfirmation(actionName: .send, dialog: "Send '\(name)'?")
+        await store.send(target.id, at: sendLaterDate ?? Date())
+        if let sendLaterDate { return .result(dialog: "'\(name)' will go out at \(DemoApps.time(sendLaterDate))") }
+        return .result(dialog: "Sent '\(name)'")
+    }
+}
+
+struct DeleteDrafts: AppIntent {
+    static let identifier = "deleteDraft"
+    static let title: LocalizedStringResource = "Delete Drafts"
+    static let description: IntentDescription? = "Deletes drafts."
+    static var assistantSchema: AssistantSchema? { .mail.deleteDraft }
+    static var parameterSummary: ParameterSummary<DeleteDrafts>? { Summary("Delete \(\.$entities)") }
+    @Parameter(title: "Drafts") var entities: [MailDraftEntity]
+    @Dependency var store: DraftStore
+
+    func perform() async throws -> some IntentResult {
+        guard !entities.isEmpty else { throw $entities.needsValue("Which draft should I delete?") }
+        let names = entities.map { "'\($0.subject ?? "Draft")'" }.joined(separator: " and ")
+        try await requestConfirmation(actionName: .delete, dialog: "Delete \(names)?")
+        await store.delete(entities.map(\.id))
+        return .result(dialog: entities.count == 1 ? "Draft deleted" : "\(entities.count) drafts deleted")
+    }
+}
+
+struct OpenDraft: AppIntent {
+    static let identifier = "openDraft"
+    static let title: LocalizedStringResource = "Open Draft"
+    static let openAppWhenRun = true
+    static var assistantSchema: AssistantSchema? { .mail.openDraft }
+    static var parameterSummary: ParameterSummary<OpenDraft>? { Summary("Open \(\.$target)") }
+    @Parameter(title: "Draft", requestValueDialog: "Which draft?") var target: MailDraftEntity
+    func perform() async throws -> some IntentResult { .result(dialog: "Opening '\(target.subject ?? "your draft")'") }
+}
+
+struct OpenMessage: AppIntent {
+    static let identifier = "openMessage"
+    static let title: LocalizedStringResource = "Open Mail"
+    static let openAppWhenRun = true
+    static var assistantSchema: AssistantSchema? { .mail.openMessage }
+    static var parameterSummary: ParameterSummary<OpenMessage>? { Summary("Open \(\.$target)") }
+    @Parameter(title: "Message", requestValueDialog: "Which email?") var target: MailMessageEntity
+    func perform() async throws -> some IntentResult { .result(dialog: "Opening '\(target.subject ?? "the email")'") }
+}
+
+struct ReplyMail: AppIntent {
+    static let identifier = "reply"
+    static let title: LocalizedStringResource = "Reply"
+    static let description: IntentDescription? = "Opens a reply, or a reply to all, to a message."
+    static var assistantSchema: AssistantSchema? { .mail.replyMail }
+    static var parameterSummary: ParameterSummary<ReplyMail>? { Summary("Reply to \(\.$target)") }
+    @Parameter(title: "Message", requestValueDialog: "Which email should I reply to?") var target: MailMessageEntity
+    @Parameter(title: "Reply All", default: false) var isReplyAll: Bool
+    @Parameter(title: "To") var to: [IntentPerson]
+    @Parameter(title: "Cc") var cc: [IntentPerson]
+    @Parameter(title: "Bcc") var bcc: [IntentPerson]
+    @Parameter(title: "Subject") var subject: String?
+    @Parameter(title: "Body") var body: String?
+    @Parameter(title: "Account") var account: MailAccountEntity?
+    @Parameter(title: "Attachments") var attachments: [IntentFile]
+    @Dependency var store: DraftStore
+
+    func perform() async throws -> some IntentResult & ReturnsValue<MailDraftEntity> {
+        let draft = await store.compose(
+            to: [target.sender] + to + (isReplyAll ? target.to + target.cc : []), cc: cc, bcc: bcc,
+            subject: subject ?? "Re: \(target.subject ?? "")", body: body, attachments: attachments,
+            account: account ?? target.account)
+        return .result(value: draft, dialog: isReplyAll ? "Your reply to everyone is ready" : "Your reply is ready")
+    }
+}
+
+struct ForwardMail: AppIntent {
+    static let identifier = "forward"
+    static let title: LocalizedStringResource = "Forward"
+    static let description: IntentDescription? = "Opens a message forwarded to new recipients."
+    static var assistantSchema: AssistantSchema? { .mail.forwardMail }
+    static var parameterSummary: ParameterSummary<ForwardMail>? { Summary("Forward \(\.$target) to \(\.$to)") }
+    @Parameter(title: "Message", requestValueDialog: "Which email should I forward?") var target: MailMessageEntity
+    @Parameter(title: "To", requestValueDialog: "Who should I forward it to?") var to: [IntentPerson]
+    @Parameter(title: "Cc") var cc: [IntentPerson]
+    @Parameter(title: "Bcc") var bcc: [IntentPerson]
+    @Parameter(title: "Subject") var subject: String?
+    @Parameter(title: "Body") var body: String?
+    @Parameter(title: "Account") var account: MailAccountEntity?
+    @Parameter(title: "Attachments") var attachments: [IntentFile]
+    @Dependency var store: DraftStore
+
+    func perform() async throws -> some IntentResult & ReturnsValue<MailDraftEntity> {
+        guard !to.isEmpty else { throw $to.needsValue() }
+        let draft = await store.compose(
+            to: to, cc: cc, bcc: bcc, subject: subject ?? "Fwd: \(target.subject ?? "")", body: body,
+            attachments: target.attachments + attachments, account: account ?? target.account)
+        return .result(value: draft, dialog: "Your forward is ready")
+    }
+}
+
+struct UpdateMail: AppIntent {
+    static let identifier = "updateMail"
+    static let title: LocalizedStringResource = "Update Mail"
+    static let description: IntentDescription? =
+        "Marks messages read or unread, flags them, marks them as junk, or moves them to a mailbox."
+    static var assistantSchema: AssistantSchema? { .mail.updateMail }
+    static var parameterSummary: ParameterSummary<UpdateMail>? { Summary("Update \(\.$target)") }
+    @Parameter(title: "Messages") var target: [MailMessageEntity]
+    @Parameter(title: "Read") var isRead: Bool?
+    @Parameter(title: "Flagged") var isFlagged: Bool?
+    @Parameter(title: "Junk") var isJunk: Bool?
+    @Parameter(title: "Mailbox") var mailbox: MailboxEntity?
+
+    func perform() async throws -> some IntentResult {
+        guard !target.isEmpty else { throw $target.needsValue("Which email?") }
+        for message in target {
+            if let isRead { message.isRead = isRead }
+            if let isFlagged { message.isFlagged = isFlagged }
+            if let isJunk { message.isJunk = isJunk }
+            if let mailbox { message.mailbox = mailbox }
+        }
+        return .result(
+            dialog: target.count == 1
+                ? "Updated '\(target[0].subject ?? "the email")'" : "Updated \(target.count) emails")
+    }
+}
+
+struct ArchiveMail: AppIntent {
+    static let identifier = "archive"
+    static let title: LocalizedStringResource = "Archive Mail"
+    static var assistantSchema: AssistantSchema? { .mail.archiveMail }
+    static var parameterSummary: ParameterSummary<ArchiveMail>? { Summary("Archive \(\.$entities)") }
+    @Parameter(title: "Messages") var entities: [MailMessageEntity]
+    @Dependency var store: MessageStore
+
+    func perform() async throws -> some IntentResult {
+        guard !entities.isEmpty else { throw $entities.needsValue("Which email should I archive?") }
+        await store.archive(entities.map(\.id))
+        return .result(dialog: entities.count == 1 ? "Archived" : "Archived \(entities.count) emails")
+    }
+}
+
+struct DeleteMail: AppIntent {
+    static let identifier = "deleteMail"
+    static let title: LocalizedStringResource = "Delete Mail"
+    static var assistantSchema: AssistantSchema? { .mail.deleteMail }
+    static var parameterSummary: ParameterSummary<DeleteMail>? { Summary("Delete \(\.$entities)") }
+    @Parameter(title: "Messages") var entities: [MailMessageEntity]
+    @Dependency var store: MessageStore
+
+    func perform() async throws -> some IntentResult {
+        guard !entities.isEmpty else { throw $entities.needsValue("Which email should I delete?") }
+        let names = entities.map { "'\($0.subject ?? "the email")'" }.joined(separator: " and ")
+        try await requestConfirmation(actionName: .delete, dialog: "Delete \(names)?")
+        await store.delete(entities.map(\.id))
+        return .result(dialog: entities.count == 1 ? "Deleted" : "Deleted \(entities.count) emails")
     }
 }

@@ -17,10 +17,12 @@ actor Playback {
     }
 }
 
-/// An audio-playback intent: plays or pauses.
+/// An audio-playback intent: plays or pauses. It adopts intentd's media.togglePlayback, so
+/// the media domain's phrases ("play pause", "toggle the music") reach it too.
 struct TogglePlayback: AppIntent {
     static let title: LocalizedStringResource = "Play MP3"
     static let description: IntentDescription? = "Plays or pauses the MP3."
+    static var assistantSchema: AssistantSchema? { .media.togglePlayback }
     @Dependency var playback: Playback
     func perform() async throws -> some IntentResult & ReturnsValue<Bool> {
         let playing = await playback.toggle()

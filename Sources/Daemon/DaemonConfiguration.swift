@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import Routing
 import Wire
 
 /// How a daemon runs: where it listens, what it loads, its time-outs and who may do what.
@@ -8,6 +9,8 @@ public struct DaemonConfiguration: Sendable {
     public var socketPath: String
     /// Phrase folders and files, loaded at start and on SIGHUP.
     public var phrasePaths: [String]
+    /// Which app takes a schema several apps adopt (`--prefer mail=mail`).
+    public var preferences = SchemaPreferences()
     /// How long an app has to answer `intent.perform` or `entity.query`.
     public var appTimeout: TimeAmount = .seconds(10)
     /// How long an app started with `exec` has to connect and register.

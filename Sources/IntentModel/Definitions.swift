@@ -57,11 +57,15 @@ public struct PhraseTemplate: Hashable, Sendable {
     public var language: String
     public var text: String
     public var location: SourceLocation?
-    public init(intent: String, language: String, text: String, location: SourceLocation? = nil) {
+    /// Parameters the words themselves imply, whatever the slots capture: "reply all to
+    /// {target}" sets `isReplyAll` to true. JSON values, read as the parameter's type.
+    public var values: [String: JSONValue]
+    public init(intent: String, language: String, text: String, location: SourceLocation? = nil, values: [String: JSONValue] = [:]) {
         self.intent = intent
         self.language = language
         self.text = text
         self.location = location
+        self.values = values
     }
 }
 
@@ -185,6 +189,7 @@ public struct EntityTypeDefinition: Hashable, Sendable {
     public var properties: [PropertyDefinition]
     /// Known values, compiled into the matcher (fixtures, or what the app suggested).
     public var values: [EntityRecord]
+    /// The entity schema it adopts (`mail.account`).
     public var adoptedSchema: String?
 
     public init(
@@ -224,10 +229,13 @@ public struct EnumDefinition: Hashable, Sendable {
     public var name: String
     public var displayName: String
     public var cases: [EnumCase]
-    public init(name: String, displayName: String, cases: [EnumCase]) {
+    /// The enum schema it adopts (`phone.audioVisualMode`).
+    public var adoptedSchema: String?
+    public init(name: String, displayName: String, cases: [EnumCase], adoptedSchema: String? = nil) {
         self.name = name
         self.displayName = displayName
         self.cases = cases
+        self.adoptedSchema = adoptedSchema
     }
 }
 

@@ -140,3 +140,16 @@ public struct Person: Hashable, Sendable {
         self.email = email
     }
 }
+
+extension Value {
+    /// A value a phrase's words imply (a phrase group's `values:`, docs/phrases.md): read as
+    /// by ``init(json:as:)``, and a single value stands for a list of one.
+    public init?(implied json: JSONValue, as type: ValueType) {
+        if let value = Value(json: json, as: type) {
+            self = value
+            return
+        }
+        guard case .list(let element) = type, let single = Value(json: json, as: element) else { return nil }
+        self = .list([single])
+    }
+}

@@ -25,6 +25,11 @@ struct ParameterExtraction {
 
     mutating func run() {
         var values: [String: Value] = [:]
+        for (name, raw) in parse.values.sorted(by: { $0.key < $1.key }) {
+            guard let parameter = parse.intent.parameter(name), let value = Value(implied: raw, as: parameter.type) else { continue }
+            values[name] = value
+            steps.append("\(name): \(value.json.serialized), implied by the phrase")
+        }
         for capture in parse.captures {
             guard let parameter = parse.intent.parameter(capture.parameter) else { continue }
             switch capture.content {

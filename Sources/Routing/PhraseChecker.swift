@@ -38,7 +38,7 @@ public struct PhraseChecker {
     func overlaps() -> [Diagnostic] {
         var result: [Diagnostic] = []
         var reported: Set<String> = []
-        for (intent, template, utterance) in PhraseSampler(library: router.library).samples() {
+        for (intent, template, utterance) in PhraseSampler(library: router.library).samples(schemas: true) {
             let routed = router.route(utterance)
             guard let top = routed.explanation.parses.first else { continue }
             let own = routed.explanation.parses.first { $0.intent.id == intent }

@@ -28,6 +28,20 @@ public struct RouteResult: Sendable {
     public var alternatives: [(intent: String, confidence: Double)]
     /// What each stage produced, for `--explain`.
     public var explanation: Explanation
+    /// When several apps adopt the schema the utterance reached, parse it alike and none is
+    /// preferred: each app's reading, `intent`'s first. The status is then `ambiguous`, and
+    /// the conversation asks which app.
+    public var appChoices: [AppChoice] = []
+
+    /// One app's reading of an utterance, when several apps could take it.
+    public struct AppChoice: Sendable {
+        public var intent: IntentDefinition
+        /// The app's display name.
+        public var appName: String
+        public var parameters: [(name: String, value: Value)]
+        public var missing: [String]
+        public var ambiguities: [(name: String, candidates: [Value])]
+    }
 
     public func parameter(_ name: String) -> Value? { parameters.first { $0.name == name }?.value }
 
@@ -47,6 +61,15 @@ public struct RouteResult: Sendable {
         ]
         if !ambiguities.isEmpty {
             pairs.append(("candidates", .object(ambiguities.map { ($0.name, .array($0.candidates.map(\.json))) })))
+        }
+        if !appChoices.isEmpty {
+            let apps = appChoices.map { choice in
+                JSONValue.object([
+                    ("app", .string(choice.intent.appID)), ("name", .string(choice.appName)), ("intent", .string(choice.intent.id)),
+                    ("parameters", .object(choice.parameters.map { ($0.name, $0.value.json) })),
+                ])
+            }
+            pairs.append(("apps", .array(apps)))
         }
         return .object(pairs)
     }

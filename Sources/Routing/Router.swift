@@ -21,11 +21,14 @@ public struct Router: Sendable {
     let normalizer = TextNormalizer()
     /// Below this confidence the answer is "not understood".
     public var threshold: Double
+    /// Which app takes a schema several apps adopt.
+    public var preferences: SchemaPreferences
 
     public static let defaultThreshold = 0.6
 
-    public init(library: PhraseLibrary, threshold: Double = Router.defaultThreshold) {
+    public init(library: PhraseLibrary, threshold: Double = Router.defaultThreshold, preferences: SchemaPreferences = SchemaPreferences()) {
         self.library = library
+        self.preferences = preferences
         let (matcher, diagnostics) = PhraseCompiler.compile(library)
         self.matcher = matcher
         self.diagnostics = diagnostics
@@ -68,6 +71,23 @@ public struct Router: Sendable {
     /// Routes one utterance. `now` is the reference time for relative dates (default: the clock).
     public func route(_ utterance: String, now: LocalDateTime? = nil, timeZone: TimeZone = .current) -> RouteResult {
         let tokens = normalizer.tokens(utterance)
+        let result = route(tokens, utterance: utterance, now: now, timeZone: timeZone, namedApp: nil)
+        // "email john using Postbox": the app named at either end picks among the adopters of
+        // a schema, or reaches its schema phrases when the words around its name did not.
+        guard let mention = appMention(in: tokens), result.intent?.appID != mention.app || !result.appChoices.isEmpty else {
+            return result
+        }
+        var rest = tokens
+        rest.removeSubrange(mention.range)
+        var named = route(rest, utterance: utterance, now: now, timeZone: timeZone, namedApp: mention.app)
+        guard named.intent?.appID == mention.app, named.status != .notUnderstood, named.explanation.parses.first?.schema != nil else {
+            return result
+        }
+        named.explanation.tokens = tokens.map(\.text)
+        return named
+    }
+
+    func route(_ tokens: [Token], utterance: String, now: LocalDateTime?, timeZone: TimeZone, namedApp: String?) -> RouteResult {
         let words = tokens.map(\.text)
         let language = tokens.contains(where: \.isCJK) ? "zh" : "en"
         let context = context(now: now, timeZone: timeZone, language: language)
@@ -93,18 +113,26 @@ public struct Router: Sendable {
             }
             return result
         }
+        let adopters = AdopterChoice(parses: parses, preferences: preferences, namedApp: namedApp)
+        let chosen = adopters.chosen ?? best
         var extraction = ParameterExtraction(
-            utterance: utterance, tokens: tokens, parse: best, matcher: matcher, context: context)
+            utterance: utterance, tokens: tokens, parse: chosen, matcher: matcher, context: context)
         extraction.run()
-        explanation.resolverSteps = extraction.steps
+        explanation.resolverSteps = adopters.steps + extraction.steps
         result.explanation = explanation
-        result.intent = best.intent
+        result.intent = chosen.intent
         result.parameters = extraction.parameters
         result.ambiguities = extraction.ambiguities
         result.missing = extraction.missing
-        result.alternatives = parses.dropFirst().filter { $0.confidence >= threshold / 2 }.map { ($0.intent.id, $0.confidence) }
-        let tied = parses.dropFirst().first { abs($0.score - best.score) < 0.01 && abs($0.confidence - best.confidence) < 0.01 }
-        if !extraction.ambiguities.isEmpty || tied != nil {
+        let others = parses.filter { $0.intent.id != chosen.intent.id }
+        result.alternatives = others.filter { $0.confidence >= threshold / 2 }.map { ($0.intent.id, $0.confidence) }
+        if adopters.chosen == nil, adopters.tied.count > 1 {
+            result.appChoices = adopters.tied.map { choice(for: $0, utterance: utterance, tokens: tokens, context: context) }
+        }
+        let tied = others.first {
+            !adopters.tied.contains($0) && abs($0.score - chosen.score) < 0.01 && abs($0.confidence - chosen.confidence) < 0.01
+        }
+        if !extraction.ambiguities.isEmpty || tied != nil || !result.appChoices.isEmpty {
             result.status = .ambiguous
         } else if !extraction.missing.isEmpty {
             result.status = .incomplete
@@ -112,5 +140,48 @@ public struct Router: Sendable {
             result.status = .complete
         }
         return result
+    }
+
+    /// One app's reading of an utterance that several adopters of a schema parse equally well.
+    func choice(for parse: Parse, utterance: String, tokens: [Token], context: ResolutionContext) -> RouteResult.AppChoice {
+        var extraction = ParameterExtraction(utterance: utterance, tokens: tokens, parse: parse, matcher: matcher, context: context)
+        extraction.run()
+        return RouteResult.AppChoice(
+            intent: parse.intent, appName: library.app(parse.intent.appID)?.displayName ?? parse.intent.appID,
+            parameters: extraction.parameters, missing: extraction.missing, ambiguities: extraction.ambiguities)
+    }
+}
+
+/// The adopters of one schema that parse an utterance equally well, and the one the
+/// preferences pick among them.
+struct AdopterChoice {
+    /// The best parse and the parses of other apps' intents that reached the same schema
+    /// with the same score; empty when the best parse came through no schema.
+    var tied: [Parse] = []
+    /// The preferred app's parse among `tied`, if any.
+    var chosen: Parse?
+    var steps: [String] = []
+
+    init(parses: [Parse], preferences: SchemaPreferences, namedApp: String? = nil) {
+        guard let best = parses.first, let schema = best.schema else { return }
+        let rivals = parses.dropFirst().filter {
+            $0.schema == schema && $0.intent.appID != best.intent.appID && abs($0.score - best.score) < 0.01
+                && abs($0.confidence - best.confidence) < 0.01
+        }
+        if let namedApp, let parse = ([best] + rivals).first(where: { $0.intent.appID == namedApp }) {
+            chosen = parse
+            tied = [best] + rivals
+            steps.append("the request names \(namedApp), which adopts \(schema)")
+            return
+        }
+        guard !rivals.isEmpty else { return }
+        tied = [best] + rivals
+        let apps = tied.map(\.intent.appID)
+        if let preferred = preferences.app(for: schema), let parse = tied.first(where: { $0.intent.appID == preferred }) {
+            chosen = parse
+            steps.append("\(apps.joined(separator: ", ")) adopt \(schema) and parse alike; \(preferred) is preferred")
+        } else {
+            steps.append("\(apps.joined(separator: ", ")) adopt \(schema) and parse alike; no preference: ask which app")
+        }
     }
 }

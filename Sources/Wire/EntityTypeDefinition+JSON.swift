@@ -2,9 +2,10 @@ import IntentModel
 
 extension EnumDefinition {
     var json: JSONValue {
-        .object([
+        .compactObject([
             ("name", .string(name)),
             ("title", .string(displayName)),
+            ("adopts", adoptedSchema.map(JSONValue.string)),
             (
                 "cases",
                 .array(
@@ -31,7 +32,9 @@ extension EnumDefinition {
             let id = try c.string("id")
             cases.append(EnumCase(id: id, title: try c.optionalString("title") ?? id, synonyms: try c.strings("synonyms")))
         }
-        self.init(name: qualify(name, app: app), displayName: try fields.optionalString("title") ?? name, cases: cases)
+        self.init(
+            name: qualify(name, app: app), displayName: try fields.optionalString("title") ?? name, cases: cases,
+            adoptedSchema: try fields.optionalString("adopts"))
     }
 }
 

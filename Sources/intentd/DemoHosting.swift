@@ -3,6 +3,7 @@ import DemoApps
 import Foundation
 import IntentSDK
 import Logging
+import Routing
 import ServiceLifecycle
 
 /// The ten demo apps (Examples/DemoApps) served inside this process on the socket of a
@@ -51,9 +52,11 @@ enum DemoHosting {
     /// registered, runs `body` with the socket path, then stops the daemon (which removes
     /// the socket file).
     static func withPrivateDaemon<R: Sendable>(
-        phrasePaths: [String], logger: Logger, _ body: @Sendable (String) async throws -> R
+        phrasePaths: [String], preferences: SchemaPreferences = SchemaPreferences(), logger: Logger,
+        _ body: @Sendable (String) async throws -> R
     ) async throws -> R {
-        let configuration = DaemonConfiguration(socketPath: privateSocketPath(), phrasePaths: phrasePaths)
+        var configuration = DaemonConfiguration(socketPath: privateSocketPath(), phrasePaths: phrasePaths)
+        configuration.preferences = preferences
         let daemon = Daemon(configuration: configuration, logger: logger)
         let apps = await DemoAppsService.make(for: daemon, logger: logger)
         let group = ServiceGroup(

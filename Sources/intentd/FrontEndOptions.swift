@@ -3,6 +3,8 @@ import Daemon
 import Foundation
 import IntentModel
 import Logging
+import Phrases
+import Routing
 import Synchronization
 import Wire
 
@@ -15,6 +17,8 @@ struct FrontEndOptions: ParsableArguments {
     var connect: String?
 
     @OptionGroup var phrases: PhraseOptions
+
+    @OptionGroup var preferences: PreferenceOptions
 
     @Option(help: "The reference time for relative dates, as local ISO-8601 (2026-11-19T09:00:00).")
     var now: ReferenceTime?
@@ -31,7 +35,8 @@ struct FrontEndOptions: ParsableArguments {
         let now = now?.value
         guard let connect else {
             let paths = try phrases.resolvedPaths()
-            return try await DemoHosting.withPrivateDaemon(phrasePaths: paths, logger: Logger(label: "intentd")) {
+            let preferred = try preferences.resolved(for: PhraseLibraryLoader.load(paths: paths), strictApps: false)
+            return try await DemoHosting.withPrivateDaemon(phrasePaths: paths, preferences: preferred, logger: Logger(label: "intentd")) {
                 socket in
                 try await DaemonClient.withConnection(socketPath: socket) { client in
                     try await body(ConversationClient(client: client, now: now, daemon: .privateDemo))

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import IntentModel
 import Logging
+import Phrases
 import Routing
 import Synchronization
 
@@ -31,6 +32,35 @@ struct PhraseOptions: ParsableArguments {
             url = url.deletingLastPathComponent()
         }
         return nil
+    }
+}
+
+/// `--prefer DOMAIN=APP`, else `$INTENTD_PREFER`: the app that takes a schema several
+/// apps adopt (docs/schemas.md).
+struct PreferenceOptions: ParsableArguments {
+    @Option(
+        name: .customLong("prefer"),
+        help: ArgumentHelp(
+            "DOMAIN=APP or SCHEMA=APP (repeatable): the app that takes requests of a schema several apps adopt, e.g. mail=mail.",
+            valueName: "domain=app"))
+    var entries: [String] = []
+
+    /// The preferences, checked against the library's catalogue and apps; `strictApps` also
+    /// refuses apps no phrase file declares (the daemon lets them register later).
+    func resolved(for library: PhraseLibrary, strictApps: Bool = true) throws -> SchemaPreferences {
+        var given = entries
+        if given.isEmpty, let env = ProcessInfo.processInfo.environment["INTENTD_PREFER"] {
+            given = env.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+        }
+        let preferences: SchemaPreferences
+        do {
+            preferences = try SchemaPreferences(parsing: given)
+        } catch {
+            throw ValidationError("--prefer: \(error)")
+        }
+        let problems = preferences.problems(in: library).filter { strictApps || !$0.hasPrefix("Unknown app") }
+        if !problems.isEmpty { throw ValidationError("--prefer: " + problems.joined(separator: " ")) }
+        return preferences
     }
 }
 

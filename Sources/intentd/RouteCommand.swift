@@ -2,6 +2,7 @@ import ArgumentParser
 import Daemon
 import Foundation
 import IntentModel
+import Phrases
 import Routing
 import Wire
 
@@ -16,6 +17,8 @@ struct RouteCommand: AsyncParsableCommand {
             """)
 
     @OptionGroup var phrases: PhraseOptions
+
+    @OptionGroup var preferences: PreferenceOptions
 
     @Flag(help: "Print one JSON object per utterance.")
     var json = false
@@ -37,7 +40,8 @@ struct RouteCommand: AsyncParsableCommand {
             try await routeThroughDaemon(at: connect)
             return
         }
-        let router = Router(phrasesAt: try phrases.resolvedPaths())
+        let library = PhraseLibraryLoader.load(paths: try phrases.resolvedPaths())
+        let router = Router(library: library, preferences: try preferences.resolved(for: library))
         for diagnostic in router.diagnostics where diagnostic.severity == .error {
             emitError("\(diagnostic)")
         }
@@ -73,6 +77,7 @@ struct RouteCommand: AsyncParsableCommand {
         for (name, candidates) in result.ambiguities {
             line += "\n  \(name): which one? " + candidates.map(describe).joined(separator: " or ")
         }
+        if !result.appChoices.isEmpty { line += "\n  which app? " + result.appChoices.map(\.appName).joined(separator: " or ") }
         if !result.missing.isEmpty { line += "\n  missing: " + result.missing.joined(separator: ", ") }
         if !result.alternatives.isEmpty {
             line += "\n  also: " + result.alternatives.map { "\($0.intent) \(percent($0.confidence))" }.joined(separator: ", ")

@@ -3,6 +3,7 @@ import Daemon
 import Foundation
 import Logging
 import NIOCore
+import Phrases
 import ServiceLifecycle
 
 /// `intentd serve`: the daemon. Listens on a Unix-domain socket; see docs/protocol.md.
@@ -21,6 +22,8 @@ struct ServeCommand: AsyncParsableCommand {
     var socket: String?
 
     @OptionGroup var phrases: PhraseOptions
+
+    @OptionGroup var preferences: PreferenceOptions
 
     @Option(help: "A group whose members may connect (socket mode 0660) and count as authenticated.")
     var group: String?
@@ -50,6 +53,8 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw ValidationError("Socket activation: \(error)")
         }
+        let library = PhraseLibraryLoader.load(paths: configuration.phrasePaths)
+        configuration.preferences = try preferences.resolved(for: library, strictApps: false)
         configuration.appTimeout = .milliseconds(Int64(appTimeout * 1000))
         configuration.sessionTimeout = .milliseconds(Int64(sessionTimeout * 1000))
         if let group {

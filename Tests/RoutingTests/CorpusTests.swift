@@ -13,10 +13,10 @@ struct CorpusTests {
         var misses: [String] = []
     }
 
-    func score(_ cases: [CorpusCase]) -> Score {
+    func score(_ cases: [CorpusCase], router: Router = DemoRouter.shared) -> Score {
         var score = Score()
         for item in cases {
-            let result = DemoRouter.shared.route(item.utterance, now: DemoRouter.now)
+            let result = router.route(item.utterance, now: DemoRouter.now)
             score.total += 1
             guard result.intent?.id == item.intent else {
                 score.misses.append("\(item): expected \(item.intent ?? "nothing"), got \(result.intent?.id ?? "nothing") (\(RouteResult.round(result.confidence)))")

@@ -35,7 +35,7 @@ actor AppRegistry {
         self.configuration = configuration
         self.logger = logger
         launcher = AppLauncher(socketPath: configuration.socketPath, logger: logger)
-        routerBox = Mutex(Router(library: library))
+        routerBox = Mutex(Router(library: library, preferences: configuration.preferences))
     }
 
     /// The router of this moment; routing with it needs no lock.
@@ -66,7 +66,7 @@ actor AppRegistry {
     private func recompile(unlessStill before: [AppDefinition]? = nil) {
         let library = composedLibrary()
         if let before, before == library.apps { return }
-        let router = Router(library: library)
+        let router = Router(library: library, preferences: configuration.preferences)
         routerBox.withLock { $0 = router }
     }
 
@@ -109,6 +109,7 @@ actor AppRegistry {
     private func check(_ definition: AppDefinition) throws(RPCError) {
         var probe = PhraseLibrary(apps: [definition], schemaPhrases: fileLibrary.schemaPhrases, languages: fileLibrary.languages)
         probe.contacts = fileLibrary.contacts
+        probe.catalog = fileLibrary.catalog
         let (_, diagnostics) = PhraseCompiler.compile(probe)
         let errors = diagnostics.filter { $0.severity == .error }
         guard !errors.isEmpty else { return }
@@ -161,7 +162,7 @@ actor AppRegistry {
     func reload(_ library: PhraseLibrary) -> [Diagnostic] {
         let old = fileLibrary
         fileLibrary = library
-        let router = Router(library: composedLibrary())
+        let router = Router(library: composedLibrary(), preferences: configuration.preferences)
         // The router's diagnostics repeat the library's own; each error once.
         var seen = Set<String>()
         let errors = (library.errors + router.diagnostics.filter { $0.severity == .error }).filter { seen.insert("\($0)").inserted }

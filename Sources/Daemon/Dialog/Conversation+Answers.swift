@@ -106,10 +106,17 @@ extension Conversation {
             guard let intent = registry.router.library.intent(intentID) else {
                 throw RPCError(.unknownName, "Unknown intent", data: .object([("intent", .string(intentID))]))
             }
-            call.parameters = call.parameters.filter { intent.parameter($0.0) != nil }
+            if let reading = call.appReadings[intentID] {
+                // The chosen app's own reading: its entities, not the first app's.
+                call.parameters = reading.parameters
+                call.ambiguities = reading.ambiguities
+            } else {
+                call.parameters = call.parameters.filter { intent.parameter($0.0) != nil }
+                call.ambiguities = []
+            }
             call.intent = intent
             call.intentChoices = []
-            call.ambiguities = []
+            call.appReadings = [:]
             return
         }
         guard let name = question.parameter, let value = choice.value else { throw invalidAnswer(question, expected: "a choice") }

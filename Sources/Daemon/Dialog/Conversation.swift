@@ -22,6 +22,8 @@ struct Conversation: Sendable {
 
     static let notUnderstood = "Sorry, I didn't understand that."
     static let cancelled = "Cancelled."
+    /// Asked when several apps adopt the schema a request reached and none is preferred.
+    static let whichApp = "Which app should I use?"
 
     func run(_ params: Methods.Run.Parameters, client: Client) async throws(RPCError) -> RunOutcome {
         let session: String
@@ -34,7 +36,12 @@ struct Conversation: Sendable {
         try authorize(intent, client)
         var call = PendingCall(intent: intent, parameters: result.parameters.map { ($0.name, $0.value.json) })
         call.ambiguities = result.ambiguities
-        if result.status == .ambiguous, result.ambiguities.isEmpty {
+        if !result.appChoices.isEmpty {
+            call.intentChoices = result.appChoices.map(\.intent.id)
+            for choice in result.appChoices {
+                call.appReadings[choice.intent.id] = (choice.parameters.map { ($0.name, $0.value.json) }, choice.ambiguities)
+            }
+        } else if result.status == .ambiguous, result.ambiguities.isEmpty {
             let tied = result.alternatives.filter { result.confidence - $0.confidence < 0.02 }.map(\.intent)
             call.intentChoices = [intent.id] + tied.filter { $0 != intent.id }
         }
@@ -73,10 +80,13 @@ struct Conversation: Sendable {
         call.question = nil
         if call.intentChoices.count > 1 {
             let library = registry.router.library
+            let byApp = !call.appReadings.isEmpty
             let choices = call.intentChoices.enumerated().map { index, id in
-                Choice(index: index + 1, title: library.intent(id)?.title ?? id, intent: id)
+                let title = byApp ? library.app(String(id.prefix { $0 != "." }))?.displayName : library.intent(id)?.title
+                return Choice(index: index + 1, title: title ?? id, intent: id)
             }
-            return await ask(Question(kind: .choice, prompt: "What would you like to do?", choices: choices), call, session, client)
+            let prompt = byApp ? Self.whichApp : "What would you like to do?"
+            return await ask(Question(kind: .choice, prompt: prompt, choices: choices), call, session, client)
         }
         if let ambiguity = call.ambiguities.first, let parameter = call.intent.parameter(ambiguity.name) {
             let choices = ambiguity.candidates.enumerated().map { Choice(index: $0.offset + 1, title: $0.element.displayText, value: $0.element.json) }

@@ -13,6 +13,9 @@ struct PendingCall: Sendable {
     var ambiguities: [(name: String, candidates: [Value])] = []
     /// When the router found several intents equally good: their ids, the first is `intent`.
     var intentChoices: [String] = []
+    /// When those intents are several apps' adoptions of one schema: each app's reading of
+    /// the request, by intent id, taken on when the user picks the app.
+    var appReadings: [String: (parameters: [(String, JSONValue)], ambiguities: [(name: String, candidates: [Value])])] = [:]
     var confirmed = false
     var question: Question?
 

@@ -75,6 +75,8 @@ public struct AppModel: Sendable {
             let display = value.displayRepresentation
             return EnumCase(id: value.rawValue, title: display.title.text, synonyms: display.synonyms.map(\.text))
         }
-        return EnumDefinition(name: "\(app).\(E.enumTypeName)", displayName: E.typeDisplayRepresentation.name.text, cases: cases)
+        return EnumDefinition(
+            name: "\(app).\(E.enumTypeName)", displayName: E.typeDisplayRepresentation.name.text, cases: cases,
+            adoptedSchema: E.assistantSchema?.identifier)
     }
 }

@@ -16,7 +16,9 @@ public enum ManifestWriter {
         if !app.enums.isEmpty {
             out += "\nenums:\n"
             for definition in app.enums {
-                out += "  \(short(definition.name)):\n    title: \(q(definition.displayName))\n    cases:\n"
+                out += "  \(short(definition.name)):\n    title: \(q(definition.displayName))\n"
+                if let schema = definition.adoptedSchema { out += "    adopts: \(schema)\n" }
+                out += "    cases:\n"
                 for item in definition.cases {
                     out += "      \(item.id): {title: \(q(item.title))\(item.synonyms.isEmpty ? "" : ", synonyms: \(list(item.synonyms))")}\n"
                 }
@@ -101,7 +103,7 @@ public enum ManifestWriter {
     private static func scalar(_ value: Value) -> String? {
         switch value {
         case .int, .double, .bool: value.displayText == "yes" ? "true" : value.displayText == "no" ? "false" : value.displayText
-        case .list: nil
+        case .list, .person: nil
         case .entity(let reference): q(reference.id)
         default: q(value.displayText)
         }

@@ -132,24 +132,17 @@ public struct ConfirmationActionName: Sendable, Hashable {
 }
 
 /// An assistant schema an intent, entity or enum adopts (`.mail.createDraft`): intentd's
-/// own phrases for the schema then reach it. See Phrases/schemas/.
+/// own phrases for the schema then reach it. The accessors (`.mail`, `.calendar`, ...) name
+/// every schema of intentd's catalogue (Phrases/schemas/catalog.yaml, docs/schemas.md); a
+/// schema of a catalogue extension is named by its id.
 ///
 /// ```swift
 /// static var assistantSchema: AssistantSchema? { .mail.createDraft }
+/// static var assistantSchema: AssistantSchema? { AssistantSchema("media.play") }
 /// ```
 public struct AssistantSchema: Sendable, Hashable, CustomStringConvertible {
     /// `domain.name`.
     public let identifier: String
     public init(_ identifier: String) { self.identifier = identifier }
     public var description: String { identifier }
-
-    /// The mail domain's schemas.
-    public static var mail: MailSchemas { MailSchemas() }
-
-    public struct MailSchemas: Sendable {
-        public var createDraft: AssistantSchema { AssistantSchema("mail.createDraft") }
-        public var sendDraft: AssistantSchema { AssistantSchema("mail.sendDraft") }
-        public var account: AssistantSchema { AssistantSchema("mail.account") }
-        public var draft: AssistantSchema { AssistantSchema("mail.draft") }
-    }
 }

@@ -20,6 +20,8 @@ package struct CompiledPhrase: Hashable, Sendable {
     package var language: String
     /// The number of literal words on the shortest path, used to refuse phrases with no anchor.
     package var minimumLiteralCount: Int
+    /// Parameters the phrase's words imply (``PhraseTemplate/values``).
+    package var values: [String: JSONValue] = [:]
 }
 
 /// All phrases of all apps as one deterministic token automaton, in flat arrays indexed by

@@ -108,7 +108,8 @@ extension PhraseCompiler {
         for phrase in phrases {
             hasPhrases.insert(phrase.intentIndex)
             if let node = try? TemplateParser.parse(phrase.template) {
-                filled[phrase.intentIndex, default: []].formUnion(slotNames(node, intentIndex: phrase.intentIndex))
+                filled[phrase.intentIndex, default: []].formUnion(slotNames(node, phrase: phrase))
+                filled[phrase.intentIndex, default: []].formUnion(phrase.values.keys)
             }
         }
         for (index, intent) in intents.enumerated() where hasPhrases.contains(index) {
@@ -122,11 +123,13 @@ extension PhraseCompiler {
         }
     }
 
-    private func slotNames(_ node: TemplateNode, intentIndex: Int) -> Set<String> {
+    private func slotNames(_ node: TemplateNode, phrase: CompiledPhrase) -> Set<String> {
         var names = Set(node.slots.map(\.name))
+        let schemaRules = library.schemaPhrases.first { $0.schema == phrase.schema && $0.language == phrase.language }?.rules ?? [:]
         for rule in node.rules {
-            let app = library.app(intents[intentIndex].appID)
-            if let template = app?.rules[rule.name] ?? library.languages.values.compactMap({ $0.rules[rule.name] }).first,
+            let app = library.app(intents[phrase.intentIndex].appID)
+            if let template = app?.rules[rule.name] ?? schemaRules[rule.name]
+                ?? library.languages.values.compactMap({ $0.rules[rule.name] }).first,
                 let parsed = try? TemplateParser.parse(template.text)
             {
                 names.formUnion(parsed.slots.map(\.name))

@@ -29,11 +29,17 @@ public struct PhraseCompiler {
     public static func compile(_ library: PhraseLibrary) -> (matcher: Matcher, diagnostics: [Diagnostic]) {
         var compiler = PhraseCompiler(library: library)
         let matcher = compiler.build()
-        return (matcher, library.diagnostics + compiler.diagnostics)
+        // A problem of a schema phrase would otherwise be reported once per adopting intent.
+        var seen = Set<String>()
+        let own = compiler.diagnostics.filter { seen.insert($0.description).inserted }
+        return (matcher, library.diagnostics + own)
     }
 
     mutating func build() -> Matcher {
+        let adoption = SchemaAdoptionChecker(catalog: library.catalog, locations: library.sourceLocations)
         for app in library.apps {
+            let (problems, adopters) = adoption.check(app)
+            diagnostics += problems
             for intent in app.intents {
                 let intentIndex = intents.count
                 intents.append(intent)
@@ -41,7 +47,7 @@ public struct PhraseCompiler {
                 for template in app.phrases where template.intent == intent.id {
                     compile(template, intentIndex: intentIndex, app: app, schema: nil)
                 }
-                if let schemaID = intent.adoptedSchema {
+                if let schemaID = intent.adoptedSchema, adopters.contains(intent.id) {
                     for set in library.schemaPhrases where set.schema == schemaID {
                         for template in set.phrases {
                             compile(template, intentIndex: intentIndex, app: app, schema: set)
@@ -78,6 +84,17 @@ public struct PhraseCompiler {
             report(error.message, template, offset: error.offset)
             return
         }
+        for (name, value) in template.values.sorted(by: { $0.key < $1.key }) {
+            guard let problem = Self.impliedValueProblem(name, value, of: intent, in: app) else { continue }
+            let message = "phrase \"\(template.text)\" sets \(problem)"
+            if schema == nil {
+                report(message, template, offset: 0)
+            } else {
+                // The schema phrase is fine (checked against the catalogue); this adopter lacks the case.
+                diagnostics.append(.warning("\(message); the phrase is left out for \(intent.id)", at: template.location))
+            }
+            return
+        }
         var context = TemplateContext(template: template, intent: intent, app: app, schema: schema)
         guard let expanded = expand(node, context: &context, depth: 0) else { return }
         let minimum = Self.minimumLiterals(expanded)
@@ -92,7 +109,7 @@ public struct PhraseCompiler {
         phrases.append(
             CompiledPhrase(
                 intentIndex: intentIndex, template: template.text, location: template.location, schema: schema?.schema,
-                language: template.language, minimumLiteralCount: minimum.literals))
+                language: template.language, minimumLiteralCount: minimum.literals, values: template.values))
         let entry = nfa.newState()
         nfa.addEpsilon(0, entry)
         let end = emit(expanded, from: entry, context: context)
@@ -187,6 +204,25 @@ public struct PhraseCompiler {
             for part in parts { collectWords(part, app: app, into: &words) }
         case .slot, .rule: break
         }
+    }
+
+    /// Why a phrase cannot set `name` to `value` for `intent` ("'isRead' to \"yes\", which is
+    /// not a Bool"), or nil when it can.
+    static func impliedValueProblem(_ name: String, _ value: JSONValue, of intent: IntentDefinition, in app: AppDefinition) -> String? {
+        guard let parameter = intent.parameter(name) else {
+            return "'\(name)', which is not a parameter of \(intent.id) (\(intent.parameters.map(\.name).joined(separator: ", ")))"
+        }
+        guard let typed = Value(implied: value, as: parameter.type) else {
+            return "'\(name)' to \(value.serialized), which is not a \(parameter.type)"
+        }
+        if case .enumeration(let enumName) = parameter.type.elementType, let definition = app.enumType(enumName) {
+            let items: [Value] = if case .list(let list) = typed { list } else { [typed] }
+            let ids = items.compactMap { item -> String? in if case .enumCase(let id) = item { id } else { nil } }
+            if let missing = ids.first(where: { id in !definition.cases.contains { $0.id == id } }) {
+                return "'\(name)' to '\(missing)', which is not a case of \(enumName)"
+            }
+        }
+        return nil
     }
 
     static func permutations(_ items: [TemplateNode]) -> [[TemplateNode]] {

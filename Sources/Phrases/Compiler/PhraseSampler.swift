@@ -13,21 +13,46 @@ public struct PhraseSampler {
 
     public init(library: PhraseLibrary) { self.library = library }
 
-    /// One example per phrase of every app, with the phrase it came from.
-    public func samples() -> [(intent: String, template: PhraseTemplate, utterance: String)] {
+    /// One example per phrase of every app, with the phrase it came from; with `schemas`, also
+    /// one per schema phrase of every intent that adopts the schema.
+    public func samples(schemas: Bool = false) -> [(intent: String, template: PhraseTemplate, utterance: String)] {
         var result: [(String, PhraseTemplate, String)] = []
         for app in library.apps {
             for template in app.phrases {
-                guard let intent = app.intent(template.intent), let node = try? TemplateParser.parse(template.text),
-                    let utterance = sample(node, app: app, intent: intent, language: template.language, depth: 0)
-                else { continue }
-                result.append((intent.id, template, utterance.joined(separator: template.language == "zh" ? "" : " ")))
+                guard let intent = app.intent(template.intent), let utterance = sample(template, app: app, intent: intent) else { continue }
+                result.append((intent.id, template, utterance))
+            }
+        }
+        return schemas ? result + schemaSamples() : result
+    }
+
+    /// One example per schema phrase of every intent that adopts the schema.
+    public func schemaSamples() -> [(intent: String, template: PhraseTemplate, utterance: String)] {
+        var result: [(String, PhraseTemplate, String)] = []
+        for app in library.apps {
+            for intent in app.intents {
+                for set in library.schemaPhrases where set.schema == intent.adoptedSchema {
+                    for template in set.phrases {
+                        guard let utterance = sample(template, app: app, intent: intent, rules: set.rules) else { continue }
+                        result.append((intent.id, template, utterance))
+                    }
+                }
             }
         }
         return result
     }
 
-    func sample(_ node: TemplateNode, app: AppDefinition, intent: IntentDefinition, language: String, depth: Int) -> [String]? {
+    func sample(_ template: PhraseTemplate, app: AppDefinition, intent: IntentDefinition, rules: [String: PhraseTemplate] = [:]) -> String? {
+        guard let node = try? TemplateParser.parse(template.text),
+            let words = sample(node, app: app, intent: intent, language: template.language, rules: rules, depth: 0)
+        else { return nil }
+        return words.joined(separator: template.language == "zh" ? "" : " ")
+    }
+
+    func sample(
+        _ node: TemplateNode, app: AppDefinition, intent: IntentDefinition, language: String, rules: [String: PhraseTemplate] = [:],
+        depth: Int
+    ) -> [String]? {
         guard depth < 16 else { return nil }
         switch node {
         case .text(let text): return [text]
@@ -35,7 +60,7 @@ public struct PhraseSampler {
         case .sequence(let parts), .permutation(let parts):
             var words: [String] = []
             for part in parts {
-                guard let w = sample(part, app: app, intent: intent, language: language, depth: depth) else { return nil }
+                guard let w = sample(part, app: app, intent: intent, language: language, rules: rules, depth: depth) else { return nil }
                 words += w
             }
             return words
@@ -43,11 +68,11 @@ public struct PhraseSampler {
             let isOptional = choices.contains { if case .sequence(let p) = $0 { return p.isEmpty } else { return false } }
             if isOptional, !includesOptionalParts { return [] }
             let choice = choices.first { if case .sequence(let p) = $0 { return !p.isEmpty } else { return true } } ?? .empty
-            return sample(choice, app: app, intent: intent, language: language, depth: depth)
+            return sample(choice, app: app, intent: intent, language: language, rules: rules, depth: depth)
         case .rule(let name, _):
-            let template = app.rules["\(name)@\(language)"] ?? app.rules[name] ?? library.languages[language]?.rules[name]
+            let template = app.rules["\(name)@\(language)"] ?? app.rules[name] ?? rules[name] ?? library.languages[language]?.rules[name]
             guard let template, let parsed = try? TemplateParser.parse(template.text) else { return nil }
-            return sample(parsed, app: app, intent: intent, language: language, depth: depth + 1)
+            return sample(parsed, app: app, intent: intent, language: language, rules: rules, depth: depth + 1)
         case .slot(let name, _):
             guard let parameter = intent.parameter(name) else { return nil }
             if freeTextAsPlaceholders, parameter.type.elementType == .string { return ["<\(name)>"] }

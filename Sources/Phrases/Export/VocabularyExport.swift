@@ -51,7 +51,8 @@ public struct VocabularyExport {
                 for word in Self.literalWords(template.text) where seen.insert(word).inserted { result.append(word) }
             }
         }
-        for set in library.schemaPhrases {
+        let adopted = Set(library.intents.compactMap(\.adoptedSchema))
+        for set in library.schemaPhrases where adopted.contains(set.schema) {
             for template in set.phrases {
                 for word in Self.literalWords(template.text) where seen.insert(word).inserted { result.append(word) }
             }

@@ -65,6 +65,7 @@ extension PhraseFileReader {
         intent.parameterSummary = reader.string(node["summary"], "summary")
         intent.confirmationDialog = reader.string(node["confirmation"], "confirmation")
         intent.adoptedSchema = reader.string(node["adopts"], "adopts")
+        sourceLocations["intent:\(id)"] = reader.location(of: node["adopts"])
         intent.openAppWhenRun = reader.bool(node["openAppWhenRun"], "openAppWhenRun") ?? false
         intent.isDiscoverable = reader.bool(node["discoverable"], "discoverable") ?? true
         if let policyNode = node["authentication"], let text = reader.string(policyNode, "authentication") {
@@ -76,6 +77,9 @@ extension PhraseFileReader {
             }
         }
         intent.parameters = readParameters(node["parameters"], owner: "intent '\(id)'", resolveType: resolveType)
+        for (name, _, value) in node["parameters"]?.mapping != nil ? reader.mapping(node["parameters"], "parameters") : [] {
+            sourceLocations["intent:\(id)/\(name)"] = reader.location(of: value.scalar != nil ? value : value["type"] ?? value)
+        }
         return (intent, readPhrases(node["phrases"], intent: id, language: language))
     }
 
@@ -129,7 +133,9 @@ extension PhraseFileReader {
 
     mutating func readEnum(_ node: Node, qualifiedName: String, name: String) -> EnumDefinition {
         var definition = EnumDefinition(name: qualifiedName, displayName: reader.string(node["title"], "title") ?? name, cases: [])
-        reader.checkKeys(reader.mapping(node, "enum '\(name)'"), allowed: ["title", "cases"], in: "enum '\(name)'")
+        reader.checkKeys(reader.mapping(node, "enum '\(name)'"), allowed: ["title", "cases", "adopts"], in: "enum '\(name)'")
+        definition.adoptedSchema = reader.string(node["adopts"], "adopts")
+        sourceLocations["enum:\(qualifiedName)"] = reader.location(of: node["adopts"])
         for (caseID, _, value) in reader.mapping(node["cases"], "cases of enum '\(name)'") {
             if let title = value.scalar?.string {
                 definition.cases.append(EnumCase(id: caseID, title: title))
@@ -151,7 +157,9 @@ extension PhraseFileReader {
             in: "entity '\(name)'")
         var definition = EntityTypeDefinition(name: qualifiedName, displayName: reader.string(node["title"], "title") ?? name)
         definition.adoptedSchema = reader.string(node["adopts"], "adopts")
+        sourceLocations["entity:\(qualifiedName)"] = reader.location(of: node["adopts"])
         for (propertyName, _, value) in reader.mapping(node["properties"], "properties of '\(name)'") {
+            sourceLocations["entity:\(qualifiedName)/\(propertyName)"] = reader.location(of: value)
             guard var typeText = reader.string(value.scalar != nil ? value : value["type"], "property type") else { continue }
             var optional = false
             if typeText.hasSuffix("?") {

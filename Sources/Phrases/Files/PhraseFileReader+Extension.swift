@@ -29,17 +29,22 @@ extension PhraseFileReader {
         return result
     }
 
-    mutating func readSchema(_ root: Node, schema: String, language: String) -> SchemaPhraseSet? {
-        let parts = schema.split(separator: ".")
-        guard parts.count == 2 else {
-            reader.error("schema '\(schema)' should be written domain.name, e.g. mail.createDraft", at: root["schema"])
-            return nil
+    /// A `domain:` file: the phrases of the domain's schemas, with rules they share.
+    mutating func readSchemaPhrases(_ root: Node, domain: String, language: String) -> [SchemaPhraseSet] {
+        guard Self.isIdentifier(domain) else {
+            reader.error("'domain' needs the id of a schema domain, e.g. 'domain: mail'", at: root["domain"])
+            return []
         }
-        // Schema parameters may name entity types the adopting app defines; keep them by name.
-        let parameters = readParameters(root["parameters"], owner: "schema '\(schema)'") { .entity($0) }
-        let phrases = readPhrases(root["phrases"], intent: schema, language: language)
-        return SchemaPhraseSet(
-            schema: schema, language: language, parameters: parameters, phrases: phrases,
-            rules: readRules(root["rules"], language: language))
+        let rules = readRules(root["rules"], language: language)
+        var sets: [SchemaPhraseSet] = []
+        for (name, key, value) in reader.mapping(root["schemas"], "schemas") {
+            let id = "\(domain).\(name)"
+            reader.checkKeys(reader.mapping(value, "schema '\(id)'"), allowed: ["phrases"], in: "schema '\(id)'")
+            let phrases = readPhrases(value["phrases"], intent: id, language: language)
+            if phrases.isEmpty { reader.warning("schema '\(id)' has no phrases", at: key) }
+            sets.append(SchemaPhraseSet(schema: id, language: language, phrases: phrases, rules: rules, location: reader.location(of: key)))
+        }
+        if sets.isEmpty { reader.error("a domain file needs 'schemas', each with its phrases", at: root) }
+        return sets
     }
 }

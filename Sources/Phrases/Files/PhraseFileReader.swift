@@ -8,12 +8,14 @@ enum PhraseFile {
     case app(AppDefinition, language: String)
     /// Adds phrases and names in another language to an app defined elsewhere.
     case appExtension(AppExtension)
-    /// The phrases of an assistant schema.
-    case schema(SchemaPhraseSet)
+    /// The phrases of a domain's assistant schemas (`domain:` files).
+    case schemaPhrases([SchemaPhraseSet])
     /// Rules and filler words shared by a language.
     case common(language: String, LanguageResources)
     /// People that Person parameters resolve against.
     case contacts([ContactDefinition])
+    /// Assistant schemas (`catalog:` files).
+    case catalog(SchemaCatalog)
 }
 
 /// Names and phrases that a file with `extends:` adds to an app.
@@ -32,6 +34,8 @@ struct AppExtension {
 struct PhraseFileReader {
     var reader: YAMLReader
     let text: String
+    /// Where adoptions and typed names are declared (``PhraseLibrary/sourceLocations``).
+    var sourceLocations: [String: SourceLocation] = [:]
 
     init(file: String, text: String) {
         reader = YAMLReader(file: file)
@@ -62,6 +66,10 @@ struct PhraseFileReader {
         if let contacts = root["contacts"] {
             return .contacts(readContacts(contacts))
         }
+        if root["catalog"] != nil {
+            reader.checkKeys(reader.mapping(root, "the catalog file"), allowed: ["catalog", "domains"], in: "a catalog file")
+            return .catalog(readCatalog(root))
+        }
         let language = reader.string(root["language"], "language")
         guard let language, !language.isEmpty else {
             reader.error("missing 'language' (every phrase file declares its language, e.g. 'language: en')", at: root)
@@ -79,9 +87,9 @@ struct PhraseFileReader {
             return readExtension(root, appID: reader.string(extends, "extends") ?? "", language: language)
                 .map { .appExtension($0) }
         }
-        if let schema = root["schema"] {
-            reader.checkKeys(top, allowed: ["language", "schema", "parameters", "phrases", "rules"], in: "a schema file")
-            return readSchema(root, schema: reader.string(schema, "schema") ?? "", language: language).map { .schema($0) }
+        if let domain = root["domain"] {
+            reader.checkKeys(top, allowed: ["language", "domain", "schemas", "rules"], in: "a domain file")
+            return .schemaPhrases(readSchemaPhrases(root, domain: reader.string(domain, "domain") ?? "", language: language))
         }
         reader.checkKeys(top, allowed: ["language", "rules", "filler", "filler_phrases"], in: "a shared file")
         var resources = LanguageResources()
@@ -135,9 +143,50 @@ struct PhraseFileReader {
         return rules
     }
 
+    /// A list of templates; an item may also be a group that sets parameters the words
+    /// imply (`{values: {isReplyAll: true}, phrases: [reply all to {target}]}`).
     mutating func readPhrases(_ node: Node?, intent: String, language: String) -> [PhraseTemplate] {
-        reader.strings(node, "phrases").map { text, node in
-            PhraseTemplate(intent: intent, language: language, text: text, location: reader.textLocation(of: node))
+        guard let node, let sequence = node.sequence else {
+            return reader.strings(node, "phrases").map { text, item in
+                PhraseTemplate(intent: intent, language: language, text: text, location: reader.textLocation(of: item))
+            }
         }
+        var templates: [PhraseTemplate] = []
+        for item in sequence {
+            if let scalar = item.scalar {
+                templates.append(PhraseTemplate(intent: intent, language: language, text: scalar.string, location: reader.textLocation(of: item)))
+                continue
+            }
+            guard item.mapping != nil else {
+                reader.error("expected a phrase, or a group with 'values' and 'phrases'", at: item)
+                continue
+            }
+            reader.checkKeys(reader.mapping(item, "a phrase group"), allowed: ["values", "phrases"], in: "a phrase group")
+            var values: [String: JSONValue] = [:]
+            for (name, _, value) in reader.mapping(item["values"], "values") {
+                if let scalar = scalarValue(value) {
+                    values[name] = scalar
+                } else {
+                    reader.error("expected a plain value (true, 3, a case id) for '\(name)'", at: value)
+                }
+            }
+            for (text, phrase) in reader.strings(item["phrases"], "phrases") {
+                var template = PhraseTemplate(intent: intent, language: language, text: text, location: reader.textLocation(of: phrase))
+                template.values = values
+                templates.append(template)
+            }
+        }
+        return templates
+    }
+
+    /// A YAML scalar as JSON: true/false, a number, or text.
+    func scalarValue(_ node: Node) -> JSONValue? {
+        guard let scalar = node.scalar else { return nil }
+        if scalar.style == .plain {
+            if let bool = node.bool { return .bool(bool) }
+            if let int = node.int { return .number(Double(int)) }
+            if let double = node.float { return .number(double) }
+        }
+        return .string(scalar.string)
     }
 }

@@ -6,6 +6,12 @@ public struct PhraseLibrary: Sendable {
     public var apps: [AppDefinition]
     /// Phrases of assistant schemas, reaching every intent that adopts the schema.
     public var schemaPhrases: [SchemaPhraseSet]
+    /// The assistant schemas of the `catalog:` files, merged (docs/schemas.md).
+    public var catalog = SchemaCatalog()
+    /// Where the phrase files declare what adoption checks point at: `intent:ID`,
+    /// `entity:NAME` and `enum:NAME` (the `adopts:` value), `intent:ID/PARAMETER` and
+    /// `entity:NAME/PROPERTY` (the type). Empty for apps registered over the socket.
+    package var sourceLocations: [String: SourceLocation] = [:]
     /// Shared rules and filler words, by language.
     public var languages: [String: LanguageResources]
     /// The people "john", "my wife" and "mom" resolve against (`contacts:` files).
@@ -34,24 +40,26 @@ public struct PhraseLibrary: Sendable {
     }
 }
 
-/// The phrases of one assistant schema in one language.
+/// The phrases of one assistant schema in one language. Their slots are the schema's
+/// parameters (``SchemaCatalog``), so they fit every intent that adopts it.
 public struct SchemaPhraseSet: Hashable, Sendable {
     /// `domain.schema`, e.g. `mail.createDraft`.
     public var schema: String
     public var language: String
-    public var parameters: [ParameterDefinition]
     public var phrases: [PhraseTemplate]
     public var rules: [String: PhraseTemplate]
+    /// Where the `schema:` line is.
+    public var location: SourceLocation?
 
     public init(
-        schema: String, language: String, parameters: [ParameterDefinition], phrases: [PhraseTemplate],
-        rules: [String: PhraseTemplate] = [:]
+        schema: String, language: String, phrases: [PhraseTemplate], rules: [String: PhraseTemplate] = [:],
+        location: SourceLocation? = nil
     ) {
         self.schema = schema
         self.language = language
-        self.parameters = parameters
         self.phrases = phrases
         self.rules = rules
+        self.location = location
     }
 }
 

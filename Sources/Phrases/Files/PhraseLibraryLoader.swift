@@ -32,6 +32,7 @@ public enum PhraseLibraryLoader {
             var reader = PhraseFileReader(file: path, text: text)
             let file = reader.read()
             library.diagnostics += reader.diagnostics
+            library.sourceLocations.merge(reader.sourceLocations) { first, _ in first }
             switch file {
             case .app(let app, _):
                 if let existing = library.apps.first(where: { $0.id == app.id }) {
@@ -41,7 +42,8 @@ public enum PhraseLibraryLoader {
                     library.apps.append(app)
                 }
             case .appExtension(let ext): extensions.append(ext)
-            case .schema(let set): library.schemaPhrases.append(set)
+            case .schemaPhrases(let sets): library.schemaPhrases += sets
+            case .catalog(let catalog): merge(catalog, into: &library)
             case .common(let language, let resources):
                 var merged = library.languages[language] ?? LanguageResources()
                 merged.rules.merge(resources.rules) { _, new in new }
@@ -53,6 +55,7 @@ public enum PhraseLibraryLoader {
             }
         }
         for ext in extensions { apply(ext, to: &library) }
+        validateSchemas(&library)
         return library
     }
 

@@ -115,7 +115,7 @@ extension MatchRun {
         }
         return Parse(
             intent: matcher.intents[phrase.intentIndex], phrase: phrase.template, phraseLocation: phrase.location,
-            schema: phrase.schema, captures: captures, score: Double(arena[Int(index)].score),
+            schema: phrase.schema, values: phrase.values, captures: captures, score: Double(arena[Int(index)].score),
             confidence: confidence(explained: explainedSum, fillerCount: fillerCount), steps: steps)
     }
 

@@ -61,6 +61,8 @@ public struct Parse: Hashable, Sendable {
     public var phraseLocation: SourceLocation?
     /// The schema the phrase belongs to, when the intent was reached through a schema.
     public var schema: String?
+    /// Parameters the phrase's words imply ("reply all" sets `isReplyAll`), as JSON.
+    public var values: [String: JSONValue] = [:]
     public var captures: [Capture]
     /// The raw path score the matcher ranks by.
     public var score: Double

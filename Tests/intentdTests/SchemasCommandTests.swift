@@ -1,0 +1,91 @@
+import Foundation
+import IntentTesting
+import Testing
+
+/// `intentd schemas` and `intentd route --prefer`, as a user runs them.
+struct SchemasCommandTests {
+    @Test func listsTheDomains() throws {
+        let output = try runIntentd(["schemas"])
+        #expect(output.status == 0)
+        let lines = output.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "mail                Mail: 12 intent, 5 entity schemas, adopted whole, phrases")
+        #expect(lines.contains("media               Media playback: 10 intent, 3 enum schemas, phrases"))
+        #expect(
+            lines.last
+                == "23 domains, 142 intent, 65 entity and 48 enum schemas; `intentd schemas DOMAIN` lists a domain's.")
+    }
+
+    @Test func listsADomainsSchemas() throws {
+        let output = try runIntentd(["schemas", "phone"])
+        #expect(
+            output.stdout == """
+                phone: Phone (primary)
+                  https://developer.apple.com/documentation/appintents/app-schema-domain-phone
+                intent schemas:
+                  phone.startCall(destination: Any, audioVisualMode: phone.audioVisualMode)  [confirmed-doc]
+                entity schemas:
+                  phone.phonePerson {person: Person}  [confirmed-doc]
+                enum schemas:
+                  phone.audioVisualMode {audio, video}  [confirmed-doc]
+
+                """)
+    }
+
+    @Test func describesOneSchemaWithItsAdoptersAndPhrases() throws {
+        let output = try runIntentd(["schemas", "mail.createDraft"])
+        #expect(output.status == 0)
+        #expect(
+            output.stdout.hasPrefix(
+                """
+                mail.createDraft: Open a composer pre-filled with recipients, subject, body and attachments.
+                  intent schema of the mail domain, which is adopted whole
+                  parameters:
+                    body: String?
+                    to: [Person]
+                    subject: String?
+                    cc: [Person]
+                    bcc: [Person]
+                    account: mail.account?
+                    attachments: [File]
+                  returns: mail.draft
+                  confidence: confirmed-doc
+                  adopted by:
+                    mail.sendDraft (MyMailComposer)
+                  phrases: 
+                """))
+        let seek = try runIntentd(["schemas", "media.seek"])
+        #expect(seek.stdout.contains("    fast forward [by] {offset}  (sets direction = \"forward\")\n"))
+    }
+
+    @Test func anUnknownNameGetsANearMiss() throws {
+        let output = try runIntentd(["schemas", "mail.createDraf"])
+        #expect(output.status == 1)
+        #expect(output.stderr == "Unknown domain or schema 'mail.createDraf'. Did you mean 'mail.createDraft'?\n")
+    }
+
+    @Test func routePreferenceTakesTheNamedApp() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "intentd-prefer-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let mail = try String(contentsOfFile: TestPaths.phrases + "/mail.yaml", encoding: .utf8)
+        let postbox = mail.replacingOccurrences(of: "  id: mail\n", with: "  id: postbox\n")
+            .replacingOccurrences(of: "  name: MyMailComposer\n", with: "  name: Postbox\n")
+        try postbox.write(to: folder.appendingPathComponent("postbox.yaml"), atomically: true, encoding: .utf8)
+        let phrases = ["--phrases", TestPaths.phrases, "--phrases", folder.path]
+        let asked = try runIntentd(["route"] + phrases + ["email john about lunch"])
+        #expect(asked.stdout.contains("which app? MyMailComposer or Postbox"))
+        let preferred = try runIntentd(
+            ["route", "--json"] + phrases + ["--prefer", "mail=postbox", "email john about lunch"])
+        #expect(preferred.stdout.contains(#""status":"complete","intent":"postbox.sendDraft""#))
+        let fromEnvironment = try runIntentd(
+            ["route", "--json"] + phrases + ["email john about lunch"], environment: ["INTENTD_PREFER": "mail=postbox"])
+        #expect(fromEnvironment.stdout.contains(#""intent":"postbox.sendDraft""#))
+    }
+
+    @Test func anUnknownPreferenceIsRefused() throws {
+        let output = try runIntentd(["route", "--prefer", "mail=postbox", "email john"])
+        #expect(output.status != 0)
+        #expect(output.stderr.hasPrefix("Error: --prefer: Unknown app 'postbox' in 'mail=postbox'."))
+    }
+}
