@@ -2,6 +2,7 @@ import Daemon
 import Foundation
 import IntentModel
 import IntentTesting
+import NIOCore
 import Testing
 import Wire
 
@@ -190,7 +191,7 @@ import Wire
     }
 
     @Test func appThatNeverAnswersTimesOut() async throws {
-        try await withNotes { client in
+        try await withNotes(appTimeout: .milliseconds(500)) { client in
             await #expect(throws: RPCError(.appTimeout, "The app did not answer in time", data: .parse("""
                 {"app":"notes","method":"intent.perform","timeoutSeconds":0.5}
                 """))) {
@@ -313,15 +314,20 @@ import Wire
 }
 
 /// A daemon with no phrase files and the notes app registered; `body` gets a client connection.
-func withNotes(_ body: @Sendable @escaping (DaemonClient) async throws -> Void) async throws {
-    try await withNotesSocket { socket in
+func withNotes(
+    appTimeout: TimeAmount = .seconds(5), _ body: @Sendable @escaping (DaemonClient) async throws -> Void
+) async throws {
+    try await withNotesSocket(appTimeout: appTimeout) { socket in
         try await DaemonClient.withConnection(socketPath: socket) { client in try await body(client) }
     }
 }
 
 /// The same, with the socket path, for tests that open their own connections.
-func withNotesSocket(_ body: @Sendable @escaping (String) async throws -> Void) async throws {
-    try await withDaemon { _, socket in
+/// `appTimeout` is long, so a loaded machine does not fail the tests; the time-out test sets it short.
+func withNotesSocket(
+    appTimeout: TimeAmount = .seconds(5), _ body: @Sendable @escaping (String) async throws -> Void
+) async throws {
+    try await withDaemon(configure: { $0.appTimeout = appTimeout }) { _, socket in
         try await withApp(try NotesApp.definition, socket: socket, handler: NotesApp.handle) {
             try await body(socket)
         }

@@ -16,7 +16,7 @@ func withDaemon<R: Sendable>(
 ) async throws -> R {
     let path = "/tmp/idt-\(getpid())-\(UUID().uuidString.prefix(8)).sock"
     var configuration = DaemonConfiguration(socketPath: path, phrasePaths: phrases)
-    configuration.appTimeout = .milliseconds(500)
+    configuration.appTimeout = .seconds(5)
     configuration.launchTimeout = .seconds(10)
     configure(&configuration)
     var logger = Logger(label: "intentd-test")
