@@ -35,8 +35,9 @@ struct PhraseOptions: ParsableArguments {
     }
 }
 
-/// `--prefer DOMAIN=APP`, else `$INTENTD_PREFER`: the app that takes a schema several
-/// apps adopt (docs/schemas.md).
+/// `--prefer DOMAIN=APP`, else `$INTENTD_PREFER`, else the lines of
+/// `$XDG_CONFIG_HOME/intentd/prefer` (default `~/.config/intentd/prefer`): the app that takes
+/// a schema several apps adopt (docs/schemas.md).
 struct PreferenceOptions: ParsableArguments {
     @Option(
         name: .customLong("prefer"),
@@ -48,19 +49,38 @@ struct PreferenceOptions: ParsableArguments {
     /// The preferences, checked against the library's catalogue and apps; `strictApps` also
     /// refuses apps no phrase file declares (the daemon lets them register later).
     func resolved(for library: PhraseLibrary, strictApps: Bool = true) throws -> SchemaPreferences {
+        let environment = ProcessInfo.processInfo.environment
         var given = entries
-        if given.isEmpty, let env = ProcessInfo.processInfo.environment["INTENTD_PREFER"] {
+        var source = "--prefer"
+        if given.isEmpty, let env = environment["INTENTD_PREFER"] {
             given = env.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+            source = "INTENTD_PREFER"
+        }
+        if given.isEmpty, let file = Self.file(environment), let text = try? String(contentsOfFile: file, encoding: .utf8) {
+            // One DOMAIN=APP or SCHEMA=APP per line; '#' starts a comment.
+            given = text.split(separator: "\n").compactMap { line in
+                let entry = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+                let trimmed = entry.trimmingCharacters(in: .whitespaces)
+                return trimmed.isEmpty ? nil : trimmed
+            }
+            source = file
         }
         let preferences: SchemaPreferences
         do {
             preferences = try SchemaPreferences(parsing: given)
         } catch {
-            throw ValidationError("--prefer: \(error)")
+            throw ValidationError("\(source): \(error)")
         }
         let problems = preferences.problems(in: library).filter { strictApps || !$0.hasPrefix("Unknown app") }
-        if !problems.isEmpty { throw ValidationError("--prefer: " + problems.joined(separator: " ")) }
+        if !problems.isEmpty { throw ValidationError("\(source): " + problems.joined(separator: " ")) }
         return preferences
+    }
+
+    /// `$XDG_CONFIG_HOME/intentd/prefer`, else `~/.config/intentd/prefer`.
+    static func file(_ environment: [String: String]) -> String? {
+        if let config = environment["XDG_CONFIG_HOME"], !config.isEmpty { return config + "/intentd/prefer" }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return home + "/.config/intentd/prefer"
     }
 }
 

@@ -81,6 +81,19 @@ struct SchemasCommandTests {
         let fromEnvironment = try runIntentd(
             ["route", "--json"] + phrases + ["email john about lunch"], environment: ["INTENTD_PREFER": "mail=postbox"])
         #expect(fromEnvironment.stdout.contains(#""intent":"postbox.sendDraft""#))
+        // The preferences file, one DOMAIN=APP per line, read when neither of the above is given.
+        let config = folder.appendingPathComponent("config")
+        try FileManager.default.createDirectory(at: config.appendingPathComponent("intentd"), withIntermediateDirectories: true)
+        try "# mail goes to Postbox\nmail=postbox  # not MyMailComposer\n\n".write(
+            to: config.appendingPathComponent("intentd/prefer"), atomically: true, encoding: .utf8)
+        let fromFile = try runIntentd(
+            ["route", "--json"] + phrases + ["email john about lunch"], environment: ["XDG_CONFIG_HOME": config.path])
+        #expect(fromFile.stdout.contains(#""intent":"postbox.sendDraft""#))
+        try "mail=postbx\n".write(to: config.appendingPathComponent("intentd/prefer"), atomically: true, encoding: .utf8)
+        let wrong = try runIntentd(
+            ["route", "--json"] + phrases + ["email john about lunch"], environment: ["XDG_CONFIG_HOME": config.path])
+        #expect(wrong.status != 0)
+        #expect(wrong.stderr.contains(config.path + "/intentd/prefer: Unknown app 'postbx'"))
     }
 
     @Test func anUnknownPreferenceIsRefused() throws {
