@@ -39,8 +39,11 @@ struct VoiceTests {
     @Test(.enabled(if: speechToolsInstalled, "needs espeak-ng, faster-whisper and a Whisper model package"))
     func spokenCommandsReachTheirIntents() throws {
         let binary = try #require(TestPaths.intentdBinary)
+        // One thread: the model's busy-waiting threads would otherwise starve the tests that
+        // run beside this one (a daemon under test then missed its deadline).
         let output = try Self.python([
-            Self.script, "--json", "--quiet", "--limit", "14", "--prompt", "vocabulary", "--intentd", binary.path,
+            Self.script, "--json", "--quiet", "--limit", "14", "--prompt", "vocabulary", "--threads", "1",
+            "--intentd", binary.path,
         ])
         #expect(output.status == 0, "\(output.stderr)")
         let report = try JSONValue(parsing: output.stdout)

@@ -46,6 +46,15 @@ struct AnswerReader {
         }
     }
 
+    /// A file answer: a path, or a name in the parameter's folder, of the kinds it accepts.
+    func file(_ text: String, types: [String], directory: String?) -> Reading {
+        guard case .resolved(let found) = ResolverChain.resolveFile(text, types: types, directory: directory),
+            let best = found.first
+        else { return .none }
+        let close = found.filter { best.confidence - $0.confidence < 0.05 }
+        return reading(close.map(\.value))
+    }
+
     private func reading(_ values: [Value]) -> Reading {
         switch values.count {
         case 0: .none

@@ -77,7 +77,12 @@ extension Conversation {
         async throws(RPCError) -> Question?
     {
         let name = parameter.name
-        switch AnswerReader(router: registry.router).value(text, as: parameter.type) {
+        let reader = AnswerReader(router: registry.router)
+        let reading =
+            parameter.type.elementType == .file && !parameter.type.isList
+            ? reader.file(text, types: parameter.fileTypes, directory: parameter.fileDirectory)
+            : reader.value(text, as: parameter.type)
+        switch reading {
         case .value(let value):
             call.set(name, value)
             return nil
@@ -85,6 +90,9 @@ extension Conversation {
             let choices = values.enumerated().map { Choice(index: $0.offset + 1, title: $0.element.displayText, value: $0.element.json) }
             return Question(kind: .choice, parameter: name, prompt: question.prompt, choices: choices)
         case .none:
+            if parameter.type == .file {
+                throw invalidAnswer(question, expected: FileTypes.noun(parameter.fileTypes))
+            }
             guard case .entity(let type) = parameter.type else {
                 throw invalidAnswer(question, expected: "a value of type \(parameter.type)")
             }
