@@ -121,6 +121,39 @@ import Wire
     }
 }
 
+/// An app written with the SDK and not running: the daemon routes to it from the manifest
+/// the app printed (`--manifest`) and starts it on demand with the manifest's `exec`.
+@Suite struct DemoAppStartedOnDemandTests {
+    @Test func theManifestLetsTheDaemonStartTheApp() async throws {
+        let binary = try #require(TestPaths.demoAppsBinary, "build the demo-apps product first (swift build)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("intentd-ondemand-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let printer = Process()
+        printer.executableURL = binary
+        printer.arguments = ["--manifest", "soup"]
+        let output = Pipe()
+        printer.standardOutput = output
+        try printer.run()
+        let manifest = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        printer.waitUntilExit()
+        #expect(manifest.contains("id: \"soup\""))
+        let withExec = manifest.replacingOccurrences(
+            of: "  name: \"SoupChef\"\n", with: "  name: \"SoupChef\"\n  exec: [\"\(binary.path)\", --log-level, error]\n")
+        try withExec.write(to: folder.appendingPathComponent("soup.yaml"), atomically: true, encoding: .utf8)
+        try await withDaemon(phrases: [folder.path], configure: { $0.appTimeout = .seconds(10) }) { _, socket in
+            try await DaemonClient.withConnection(socketPath: socket) { client in
+                let status = try await client.call(Methods.Status.name)
+                #expect(status["connectedApps"] == .array([]))
+                let done = try await client.call(Methods.Run.self, .init(utterance: "order two tomato soups"))
+                #expect(done.result?.dialog == "Your order for 2 Tomato has been placed")
+                let after = try await client.call(Methods.Status.name)
+                #expect(after["connectedApps"] == .array([.string("soup")]))
+            }
+        }
+    }
+}
+
 /// A client of a daemon whose demo apps run in their own process.
 struct DemoClient: Sendable {
     let client: DaemonClient
