@@ -44,17 +44,35 @@ public struct CommandOutput: Sendable {
 }
 
 /// Runs the built `intentd` with `arguments`, feeding `input` to its standard input.
-public func runIntentd(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> CommandOutput {
+public func runIntentd(_ arguments: [String], input: String = "", environment: [String: String] = [:]) async throws -> CommandOutput {
     guard let binary = TestPaths.intentdBinary else {
         throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "intentd binary not built"])
     }
-    return try runProcess(binary, arguments, input: input, environment: environment)
+    return try await runProcess(binary, arguments, input: input, environment: environment)
 }
 
 /// Runs the program at `executable` from the repository root with `TZ` defaulting to UTC,
 /// feeding `input` to its standard input. Keep standard error small: it is read after
 /// standard output.
 public func runProcess(
+    _ executable: URL, _ arguments: [String], input: String = "", environment: [String: String] = [:]
+) async throws -> CommandOutput {
+    try await offThePool { try runProcessBlocking(executable, arguments, input: input, environment: environment) }
+}
+
+/// Runs blocking `work` (waiting for a child process, reading its pipes) on a thread of its
+/// own, so that it never holds one of the few threads of Swift's cooperative pool: tests run
+/// in parallel on that pool, and a test blocking it for a minute (the voice test) would
+/// starve the daemons and clients of the tests beside it.
+public func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
+    }
+}
+
+/// `runProcess` that blocks the calling thread: only for code that cannot be async, such as a
+/// test trait's condition.
+public func runProcessBlocking(
     _ executable: URL, _ arguments: [String], input: String = "", environment: [String: String] = [:]
 ) throws -> CommandOutput {
     let process = Process()
@@ -84,7 +102,11 @@ public func runProcess(
 /// Runs a Python script of Tests/intentdTests/Scripts with the built `intentd`, the demo
 /// phrases and a fresh temporary folder (`SCRIPT SCENARIO BINARY PHRASES DIR EXTRA...`), and
 /// reads the one JSON object it prints.
-public func runScenarioScript(_ script: String, _ scenario: String, _ extra: [String] = []) throws -> JSONValue {
+public func runScenarioScript(_ script: String, _ scenario: String, _ extra: [String] = []) async throws -> JSONValue {
+    try await offThePool { try runScenarioScriptBlocking(script, scenario, extra) }
+}
+
+private func runScenarioScriptBlocking(_ script: String, _ scenario: String, _ extra: [String]) throws -> JSONValue {
     guard let binary = TestPaths.intentdBinary else {
         throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "intentd binary not built"])
     }
@@ -96,14 +118,17 @@ public func runScenarioScript(_ script: String, _ scenario: String, _ extra: [St
     process.arguments =
         ["python3", TestPaths.root.appendingPathComponent("Tests/intentdTests/Scripts/\(script)").path, scenario, binary.path, TestPaths.phrases, directory.path]
         + extra
-    let output = Pipe()
+    // Files, not pipes: a process the script started and failed to stop would hold a pipe
+    // open, and reading it to its end would never return.
+    let outputFile = directory.appendingPathComponent("stdout.txt")
     let errorFile = directory.appendingPathComponent("stderr.txt")
+    _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
     _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-    process.standardOutput = output
+    process.standardOutput = try FileHandle(forWritingTo: outputFile)
     process.standardError = try FileHandle(forWritingTo: errorFile)
     try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    let data = (try? Data(contentsOf: outputFile)) ?? Data()
     guard process.terminationStatus == 0 else {
         let problems = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
         throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(script) \(scenario) failed: \(problems)\(String(decoding: data, as: UTF8.self))"])

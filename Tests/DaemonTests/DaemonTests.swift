@@ -315,7 +315,7 @@ import Wire
 
 /// A daemon with no phrase files and the notes app registered; `body` gets a client connection.
 func withNotes(
-    appTimeout: TimeAmount = .seconds(5), _ body: @Sendable @escaping (DaemonClient) async throws -> Void
+    appTimeout: TimeAmount = .seconds(30), _ body: @Sendable @escaping (DaemonClient) async throws -> Void
 ) async throws {
     try await withNotesSocket(appTimeout: appTimeout) { socket in
         try await DaemonClient.withConnection(socketPath: socket) { client in try await body(client) }
@@ -325,7 +325,7 @@ func withNotes(
 /// The same, with the socket path, for tests that open their own connections.
 /// `appTimeout` is long, so a loaded machine does not fail the tests; the time-out test sets it short.
 func withNotesSocket(
-    appTimeout: TimeAmount = .seconds(5), _ body: @Sendable @escaping (String) async throws -> Void
+    appTimeout: TimeAmount = .seconds(30), _ body: @Sendable @escaping (String) async throws -> Void
 ) async throws {
     try await withDaemon(configure: { $0.appTimeout = appTimeout }) { _, socket in
         try await withApp(try NotesApp.definition, socket: socket, handler: NotesApp.handle) {

@@ -141,7 +141,7 @@ import Wire
         let withExec = manifest.replacingOccurrences(
             of: "  name: \"SoupChef\"\n", with: "  name: \"SoupChef\"\n  exec: [\"\(binary.path)\", --log-level, error]\n")
         try withExec.write(to: folder.appendingPathComponent("soup.yaml"), atomically: true, encoding: .utf8)
-        try await withDaemon(phrases: [folder.path], configure: { $0.appTimeout = .seconds(10) }) { _, socket in
+        try await withDaemon(phrases: [folder.path]) { _, socket in
             try await DaemonClient.withConnection(socketPath: socket) { client in
                 let status = try await client.call(Methods.Status.name)
                 #expect(status["connectedApps"] == .array([]))
@@ -171,7 +171,7 @@ struct DemoClient: Sendable {
 /// process (fresh fixtures each time), and a client; the process is stopped afterwards.
 func withDemoApps(_ body: @Sendable @escaping (DemoClient) async throws -> Void) async throws {
     let binary = try #require(TestPaths.demoAppsBinary, "build the demo-apps product first (swift build)")
-    try await withDaemon(phrases: [TestPaths.phrases], configure: { $0.appTimeout = .seconds(10) }) { _, socket in
+    try await withDaemon(phrases: [TestPaths.phrases]) { _, socket in
         let process = Process()
         process.executableURL = binary
         process.arguments = ["--socket", socket, "--log-level", "error"]

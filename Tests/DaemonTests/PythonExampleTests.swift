@@ -62,7 +62,7 @@ import Wire
     @Test func pythonClientRunsAPythonAppStartedOnDemand() async throws {
         let folder = try Self.phraseFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try await withDaemon(phrases: [folder], configure: { $0.appTimeout = .seconds(5) }) { _, socket in
+        try await withDaemon(phrases: [folder]) { _, socket in
             let add = try await client(["--answer", "buy stamps", "add a python note"], socket: socket)
             #expect(add.status == 0)
             #expect(add.lines.count == 2)
@@ -89,7 +89,7 @@ import Wire
         let folder = try Self.phraseFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // The daemon belongs to another user, so this test's own uid is a stranger to it.
-        try await withDaemon(phrases: [folder], configure: { $0.appTimeout = .seconds(5); $0.ownerUID = getuid() &+ 1 }) { _, socket in
+        try await withDaemon(phrases: [folder], configure: { $0.ownerUID = getuid() &+ 1 }) { _, socket in
             let impostor = AppDefinition(id: "pynotes", displayName: "Python Notes")
             try await DaemonClient.withConnection(socketPath: socket) { stranger in
                 await #expect(throws: RPCError(.appIDTaken, "App id taken", data: .parse("""

@@ -16,8 +16,10 @@ func withDaemon<R: Sendable>(
 ) async throws -> R {
     let path = "/tmp/idt-\(getpid())-\(UUID().uuidString.prefix(8)).sock"
     var configuration = DaemonConfiguration(socketPath: path, phrasePaths: phrases)
-    configuration.appTimeout = .seconds(5)
-    configuration.launchTimeout = .seconds(10)
+    // Long: on a loaded machine an app (a Python one started on demand, say) can take many
+    // seconds to start and answer. The tests of time-outs set their own.
+    configuration.appTimeout = .seconds(30)
+    configuration.launchTimeout = .seconds(60)
     configure(&configuration)
     var logger = Logger(label: "intentd-test")
     logger.logLevel = .critical

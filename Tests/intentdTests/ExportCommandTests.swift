@@ -3,8 +3,8 @@ import IntentTesting
 import Testing
 
 struct ExportCommandTests {
-    @Test func vocabularyNamesAppsEntitiesAndPeople() throws {
-        let output = try runIntentd(["vocabulary"])
+    @Test func vocabularyNamesAppsEntitiesAndPeople() async throws {
+        let output = try await runIntentd(["vocabulary"])
         let names = Set(output.stdout.split(separator: "\n").map(String.init))
         #expect(output.status == 0)
         for expected in ["Mighty Tasks", "HarcaMA", "MyMailComposer", "The Martian", "Project Hail Mary", "Clam Chowder", "Sarah Connor", "my wife"] {
@@ -12,8 +12,8 @@ struct ExportCommandTests {
         }
     }
 
-    @Test func promptIsOneLine() throws {
-        let output = try runIntentd(["vocabulary", "--format", "prompt"])
+    @Test func promptIsOneLine() async throws {
+        let output = try await runIntentd(["vocabulary", "--format", "prompt"])
         #expect(output.stdout.split(separator: "\n").count == 1)
         #expect(output.stdout.hasPrefix("Voice commands for "))
         #expect(output.stdout.contains("Mighty Tasks"))
@@ -24,8 +24,8 @@ struct ExportCommandTests {
     /// Synonyms carry no language, so the English grammar must leave out tasks.zh.yaml's
     /// names, and written forms with digits where a spoken form stands beside them: an
     /// English recognizer's dictionary (pocketsphinx's cmudict) has neither "购物清单" nor "3".
-    @Test func jsgfGrammarHoldsOnlySpeakableEnglishWords() throws {
-        let text = try runIntentd(["grammar", "--format", "jsgf"]).stdout
+    @Test func jsgfGrammarHoldsOnlySpeakableEnglishWords() async throws {
+        let text = try await runIntentd(["grammar", "--format", "jsgf"]).stdout
         let body = text.split(separator: "\n").dropFirst(2).joined(separator: "\n")
         #expect(!body.unicodeScalars.contains { $0.properties.isAlphabetic && $0.value >= 0x250 })
         #expect(!body.contains("mp 3"))
@@ -37,8 +37,8 @@ struct ExportCommandTests {
         #expect(body.contains("mp3"))
     }
 
-    @Test func jsgfGrammarHasAPublicRuleAndExpandedSlots() throws {
-        let output = try runIntentd(["grammar", "--format", "jsgf"])
+    @Test func jsgfGrammarHasAPublicRuleAndExpandedSlots() async throws {
+        let output = try await runIntentd(["grammar", "--format", "jsgf"])
         let text = output.stdout
         #expect(output.status == 0)
         #expect(text.hasPrefix("#JSGF V1.0 UTF-8;\n\ngrammar intentd;\n\npublic <command> = <"))

@@ -7,14 +7,14 @@ import Testing
 /// reports the screen): tab completion, history across restarts, each kind of follow-up
 /// answered and cancelled, Ctrl-C, Ctrl-D, and colour only where it belongs.
 struct ReplTests {
-    func scenario(_ name: String) throws -> JSONValue { try runScenarioScript("repl_pty.py", name) }
+    func scenario(_ name: String) async throws -> JSONValue { try await runScenarioScript("repl_pty.py", name) }
 
     func screen(_ result: JSONValue, _ step: String) -> String {
         result["steps"]?[step]?.stringValue ?? "<no step \(step)>"
     }
 
-    @Test func tabCompletesCommandsPhraseWordsAppNamesAndEntityNames() throws {
-        let result = try scenario("completion")
+    @Test func tabCompletesCommandsPhraseWordsAppNamesAndEntityNames() async throws {
+        let result = try await scenario("completion")
         #expect(screen(result, "start").hasPrefix("intentd: talking to the demo apps (10 apps)."))
         // ":he" + Tab → ":help ", which lists examples grouped by app.
         let help = screen(result, "command")
@@ -43,8 +43,8 @@ struct ReplTests {
         #expect(result["exit"] == .number(0))
     }
 
-    @Test func historySurvivesARestartWithoutTheAnswers() throws {
-        let result = try scenario("history")
+    @Test func historySurvivesARestartWithoutTheAnswers() async throws {
+        let result = try await scenario("history")
         #expect(result["firstExit"] == .number(0))
         #expect(result["history"]?.stringValue == "how many tasks are left in mighty tasks\norder tomato soup\n:quit\n")
         // Up, Up, Up in the second session brings back the first line of the first one.
@@ -63,8 +63,8 @@ struct ReplTests {
         #expect(result["exit"] == .number(0))
     }
 
-    @Test func eachFollowUpKindIsAnsweredAndCancelled() throws {
-        let result = try scenario("followups")
+    @Test func eachFollowUpKindIsAnsweredAndCancelled() async throws {
+        let result = try await scenario("followups")
         // A value: asked, a wrong answer explained, then answered; asked again and cancelled with Ctrl-C.
         #expect(
             screen(result, "valueAsked")
@@ -119,8 +119,8 @@ struct ReplTests {
         #expect(result["leftSockets"] == .array([]))
     }
 
-    @Test func colourOnlyWithoutNoColor() throws {
-        let result = try scenario("colors")
+    @Test func colourOnlyWithoutNoColor() async throws {
+        let result = try await scenario("colors")
         let plain = result["noColor"]?["screen"]?.stringValue ?? ""
         #expect(
             plain.contains("→ soup.order  soup = Tomato\n? Please specify how many soups\nanswer> ^C\nCancelled.\n"))
@@ -132,8 +132,8 @@ struct ReplTests {
         #expect(result["color"]?["exit"] == .number(0))
     }
 
-    @Test func colourNeverGoesDownAPipe() throws {
-        let output = try runIntentd(["repl"], input: "order tomato soup\n")
+    @Test func colourNeverGoesDownAPipe() async throws {
+        let output = try await runIntentd(["repl"], input: "order tomato soup\n")
         #expect(!output.stdout.contains("\u{1B}"))
         #expect(output.stdout.contains("? Please specify how many soups\nanswer> "))
         #expect(output.status == 0)

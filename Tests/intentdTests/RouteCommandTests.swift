@@ -4,8 +4,8 @@ import Testing
 
 /// The built `intentd` binary, as a user or a pipe runs it.
 struct RouteCommandTests {
-    @Test func jsonOutputHasTheDocumentedShape() throws {
-        let output = try runIntentd(["route", "--json", "--now", "2026-11-22T10:00:00", "add buy bread to my groceries list"])
+    @Test func jsonOutputHasTheDocumentedShape() async throws {
+        let output = try await runIntentd(["route", "--json", "--now", "2026-11-22T10:00:00", "add buy bread to my groceries list"])
         #expect(output.status == 0)
         #expect(
             output.stdout == """
@@ -16,15 +16,15 @@ struct RouteCommandTests {
                 """)
     }
 
-    @Test func notUnderstoodIsNullIntent() throws {
-        let output = try runIntentd(["route", "--json", "what's the weather"])
+    @Test func notUnderstoodIsNullIntent() async throws {
+        let output = try await runIntentd(["route", "--json", "what's the weather"])
         let line = output.stdout.trimmingCharacters(in: .newlines)
         #expect(line.hasPrefix(#"{"utterance":"what's the weather","status":"notUnderstood","intent":null,"parameters":{},"missing":[]"#))
     }
 
-    @Test func readsStandardInputOneResultPerLineSkippingBlanks() throws {
+    @Test func readsStandardInputOneResultPerLineSkippingBlanks() async throws {
         let input = "add milk to my groceries list\n\n   \nwhat is left in mighty tasks\nturn on the lights\n"
-        let output = try runIntentd(["route", "--json", "--now", "2026-11-22T10:00:00"], input: input)
+        let output = try await runIntentd(["route", "--json", "--now", "2026-11-22T10:00:00"], input: input)
         let lines = output.stdout.split(separator: "\n")
         #expect(lines.count == 3)
         #expect(lines[0].contains(#""intent":"tasks.add""#))
@@ -32,8 +32,8 @@ struct RouteCommandTests {
         #expect(lines[2].contains(#""status":"notUnderstood""#))
     }
 
-    @Test func readableSummaryAndExplain() throws {
-        let output = try runIntentd(["route", "--explain", "--now", "2026-11-22T10:00:00", "remind me to call the bank tomorrow at 5 pm"])
+    @Test func readableSummaryAndExplain() async throws {
+        let output = try await runIntentd(["route", "--explain", "--now", "2026-11-22T10:00:00", "remind me to call the bank tomorrow at 5 pm"])
         #expect(output.stdout.hasPrefix(#""remind me to call the bank tomorrow at 5 pm" → tasks.add [complete"#))
         #expect(output.stdout.contains(#"title = "call the bank""#))
         #expect(output.stdout.contains("dueDate = 2026-11-23T17:00:00"))
@@ -42,22 +42,22 @@ struct RouteCommandTests {
         #expect(output.stdout.contains("phrase \""))
     }
 
-    @Test func badReferenceTimeIsAClearError() throws {
-        let output = try runIntentd(["route", "--now", "tomorrowish", "hello"])
+    @Test func badReferenceTimeIsAClearError() async throws {
+        let output = try await runIntentd(["route", "--now", "tomorrowish", "hello"])
         #expect(output.status != 0)
         #expect(output.stderr.contains("--now"))
     }
 }
 
 struct CheckCommandTests {
-    @Test func demoPhrasesHaveNoErrors() throws {
-        let output = try runIntentd(["check"])
+    @Test func demoPhrasesHaveNoErrors() async throws {
+        let output = try await runIntentd(["check"])
         #expect(output.status == 0, "\(output.stdout)")
         #expect(output.stderr.contains("10 apps"))
         #expect(!output.stdout.contains("error:"))
     }
 
-    @Test func errorsOfAllFilesAndNonZeroExit() throws {
+    @Test func errorsOfAllFilesAndNonZeroExit() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("intentd-check-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -65,7 +65,7 @@ struct CheckCommandTests {
         let other = "language: en\napp: {id: notes}\nintents:\n  write:\n    parameters: {text: String}\n    phrases:\n      - write {txt}\n"
         try bad.write(to: folder.appendingPathComponent("tasks.yaml"), atomically: true, encoding: .utf8)
         try other.write(to: folder.appendingPathComponent("notes.yaml"), atomically: true, encoding: .utf8)
-        let output = try runIntentd(["check", folder.path])
+        let output = try await runIntentd(["check", folder.path])
         #expect(output.status == 1)
         let lines = output.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains("\(folder.path)/tasks.yaml:7:13: error: unclosed '(' in phrase \"add (a|the task\""))

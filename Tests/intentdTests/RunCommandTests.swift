@@ -6,14 +6,14 @@ import Testing
 /// `intentd run`, the end of a speech-to-text pipe, with its private daemon and demo apps.
 struct RunCommandTests {
     /// Runs `intentd run --json` on `input`; one JSON object per performed line.
-    func run(_ input: String, _ extra: [String] = []) throws -> (objects: [JSONValue], stderr: String) {
-        let output = try runIntentd(["run", "--json", "--now", "2026-11-22T10:00:00"] + extra, input: input)
+    func run(_ input: String, _ extra: [String] = []) async throws -> (objects: [JSONValue], stderr: String) {
+        let output = try await runIntentd(["run", "--json", "--now", "2026-11-22T10:00:00"] + extra, input: input)
         #expect(output.status == 0, "stderr: \(output.stderr)")
         let objects = try output.stdout.split(separator: "\n").map { try JSONValue(parsing: String($0)) }
         return (objects, output.stderr)
     }
 
-    func transcript(_ name: String) throws -> String {
+    func transcript(_ name: String) async throws -> String {
         try String(
             contentsOf: TestPaths.root.appendingPathComponent("Tests/intentdTests/Transcripts/\(name)"), encoding: .utf8
         )
@@ -26,7 +26,7 @@ struct RunCommandTests {
         }
     }
 
-    @Test func eachInputFormIsPerformedAndEmptyLinesSkipped() throws {
+    @Test func eachInputFormIsPerformedAndEmptyLinesSkipped() async throws {
         let input = """
             how many tasks are left in mighty tasks
 
@@ -35,7 +35,7 @@ struct RunCommandTests {
             {"transcript": "Order two tomato soups.", "isFinal": true}
 
             """
-        let (objects, _) = try run(input)
+        let (objects, _) = try await run(input)
         #expect(objects.map { $0["line"]?.numberValue } == [1, 3, 4, 5])
         #expect(
             objects.map { $0["text"]?.stringValue } == [
@@ -50,7 +50,7 @@ struct RunCommandTests {
             ])
     }
 
-    @Test func partialResultsAreSkipped() throws {
+    @Test func partialResultsAreSkipped() async throws {
         let input = """
             {"partial": "what is"}
             {"partial": "what is left"}
@@ -58,13 +58,13 @@ struct RunCommandTests {
             {"text": "what is left in", "is_final": false}
             {"text": "what is left in mighty tasks", "partial": false}
             """
-        let (objects, _) = try run(input)
+        let (objects, _) = try await run(input)
         #expect(objects.count == 1)
         #expect(objects.first?["line"] == .number(5))
         #expect(objects.first?["outcome"]?["intent"]?.stringValue == "tasks.count")
     }
 
-    @Test func followUpsAreAnsweredByTheNextLine() throws {
+    @Test func followUpsAreAnsweredByTheNextLine() async throws {
         let input = """
             Order tomato soup.
             Two.
@@ -76,7 +76,7 @@ struct RunCommandTests {
             yes
             how many tasks are left in mighty tasks
             """
-        let (objects, _) = try run(input)
+        let (objects, _) = try await run(input)
         #expect(
             objects.map { $0["as"]?.stringValue } == [
                 "utterance", "answer", "utterance", "answer", "utterance", "answer", "utterance", "answer", "utterance",
@@ -91,14 +91,14 @@ struct RunCommandTests {
         #expect(objects[8]["outcome"]?["result"]?["dialog"]?.stringValue == "Number of the opened tasks is 0")
     }
 
-    @Test func aLineThatDoesNotAnswerTheQuestionIsANewUtterance() throws {
-        let (objects, _) = try run("Delete all my tasks.\nhow many tasks are left in mighty tasks\n")
+    @Test func aLineThatDoesNotAnswerTheQuestionIsANewUtterance() async throws {
+        let (objects, _) = try await run("Delete all my tasks.\nhow many tasks are left in mighty tasks\n")
         #expect(objects.map { $0["as"]?.stringValue } == ["utterance", "utterance"])
         #expect(objects[1]["outcome"]?["result"]?["dialog"]?.stringValue == "Number of the opened tasks is 5")
     }
 
-    @Test func nBestPicksTheReadingThatRoutesBestAndAnswersFromTheReadings() throws {
-        let (objects, _) = try run(try transcript("nbest.vosk.jsonl"))
+    @Test func nBestPicksTheReadingThatRoutesBestAndAnswersFromTheReadings() async throws {
+        let (objects, _) = try await run(try transcript("nbest.vosk.jsonl"))
         #expect(
             objects.map { $0["text"]?.stringValue } == ["order tomato soup", "too", "what is left in mighty tasks"])
         // The recognizer preferred "order tomorrow soup" (1.0 × route 0.67); "order tomato soup" (0.99 × 1.0) wins.
@@ -117,16 +117,16 @@ struct RunCommandTests {
             ])
     }
 
-    @Test func anIntentThatOpensAnotherIsFollowed() throws {
+    @Test func anIntentThatOpensAnotherIsFollowed() async throws {
         // addBook returns the book and opens it with openBook, as iOS runs an opensIntent.
-        let (objects, _) = try run("add the book neuromancer\n")
+        let (objects, _) = try await run("add the book neuromancer\n")
         #expect(objects.map { $0["as"]?.stringValue } == ["utterance", "opened"])
         #expect(dialogs(objects) == ["Added Neuromancer to Library!", "Opening Neuromancer"])
         #expect(objects.last?["outcome"]?["intent"] == .string("library.openBook"))
     }
 
-    @Test func invalidJSONIsReportedWithItsLineAndSkipped() throws {
-        let (objects, stderr) = try run("{\"text\": \"what is left in mighty tasks\"\nwhat is left in mighty tasks\n")
+    @Test func invalidJSONIsReportedWithItsLineAndSkipped() async throws {
+        let (objects, stderr) = try await run("{\"text\": \"what is left in mighty tasks\"\nwhat is left in mighty tasks\n")
         #expect(objects.count == 1)
         #expect(stderr.contains("standard input, line 1: not valid JSON: "))
         #expect(stderr.contains(#"skipped: {"text": "what is left in mighty tasks""#))
@@ -135,8 +135,8 @@ struct RunCommandTests {
     /// Transcripts whisper (tiny.en) wrote for espeak-ng speech (Transcripts/record.py), in
     /// both the whisper command-line form and as streamed JSON results with partials.
     @Test(arguments: ["tasks-en-gb.whisper.txt", "tasks-en-gb.jsonl"])
-    func recordedBritishTranscriptRunsTheConversation(_ name: String) throws {
-        let (objects, _) = try run(try transcript(name))
+    func recordedBritishTranscriptRunsTheConversation(_ name: String) async throws {
+        let (objects, _) = try await run(try transcript(name))
         // "Mighty Tasks" came out as "my tea task", "buy bread" as "my blender": still understood.
         #expect(objects.first?["text"]?.stringValue == "What is left in my tea task?")
         #expect(
@@ -148,8 +148,8 @@ struct RunCommandTests {
     }
 
     @Test(arguments: ["soup-and-books-en-us.whisper.txt", "soup-and-books-en-us.jsonl"])
-    func recordedAmericanTranscriptAnswersEachKindOfQuestion(_ name: String) throws {
-        let (objects, _) = try run(try transcript(name))
+    func recordedAmericanTranscriptAnswersEachKindOfQuestion(_ name: String) async throws {
+        let (objects, _) = try await run(try transcript(name))
         #expect(
             objects.map { $0["outcome"]?["status"]?.stringValue } == [
                 "question", "done", "question", "done", "done", "question", "cancelled",
@@ -164,9 +164,9 @@ struct RunCommandTests {
         #expect(objects[5]["outcome"]?["parameters"]?["task"]?["title"]?.stringValue == "Buy milk")
     }
 
-    @Test func textOutputShowsIntentParametersDialogAndQuestions() throws {
+    @Test func textOutputShowsIntentParametersDialogAndQuestions() async throws {
         let input = "Order tomato soup.\nlots of them\nOpen a task.\n2\n"
-        let output = try runIntentd(["run"], input: input, environment: ["NO_COLOR": "1"])
+        let output = try await runIntentd(["run"], input: input, environment: ["NO_COLOR": "1"])
         #expect(
             output.stdout == """
                 > Order tomato soup.

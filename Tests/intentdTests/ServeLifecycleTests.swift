@@ -7,13 +7,13 @@ import Testing
 /// by Scripts/serve_lifecycle.py (which prints what it saw as one JSON object).
 @Suite(.serialized)
 struct ServeLifecycleTests {
-    func drive(_ scenario: String, _ extra: [String] = []) throws -> JSONValue {
-        try runScenarioScript("serve_lifecycle.py", scenario, extra)
+    func drive(_ scenario: String, _ extra: [String] = []) async throws -> JSONValue {
+        try await runScenarioScript("serve_lifecycle.py", scenario, extra)
     }
 
     @Test(arguments: ["SIGTERM", "SIGINT"])
-    func shutdownLetsTheCallInFlightFinishAndRemovesTheSocket(_ signal: String) throws {
-        let seen = try drive("shutdown", [signal])
+    func shutdownLetsTheCallInFlightFinishAndRemovesTheSocket(_ signal: String) async throws {
+        let seen = try await drive("shutdown", [signal])
         #expect(seen["registered"] == .bool(true))
         #expect(seen["method"]?.stringValue == "intent.perform")
         // The app answered after the signal; the client still got the result.
@@ -23,8 +23,8 @@ struct ServeLifecycleTests {
         #expect(seen["socketFileRemoved"] == .bool(true))
     }
 
-    @Test func sighupKeepsTheOldPhrasesWhenTheNewOnesHaveErrors() throws {
-        let seen = try drive("reload")
+    @Test func sighupKeepsTheOldPhrasesWhenTheNewOnesHaveErrors() async throws {
+        let seen = try await drive("reload")
         #expect(seen["before"]?.stringValue == "tasks.add")
         #expect(seen["afterBrokenFile"]?.stringValue == "tasks.add")
         #expect(seen["afterChange"]?.stringValue == "tasks.add")  // "frobnicate {title}" was added
@@ -35,8 +35,8 @@ struct ServeLifecycleTests {
         #expect(log.contains("phrase files reloaded"))
     }
 
-    @Test func socketActivationServesTheInheritedSocketAndLeavesItsFile() throws {
-        let seen = try drive("activation")
+    @Test func socketActivationServesTheInheritedSocketAndLeavesItsFile() async throws {
+        let seen = try await drive("activation")
         #expect(seen["intent"]?.stringValue == "tasks.add")
         #expect(seen["exit"] == .number(0))
         #expect(seen["socketFileKept"] == .bool(true))

@@ -11,14 +11,14 @@ struct VoiceTests {
     static let voice = TestPaths.root.appendingPathComponent("Examples/voice")
     static let script = voice.appendingPathComponent("voice_test.py").path
 
-    static func python(_ arguments: [String]) throws -> CommandOutput {
-        try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3"] + arguments)
+    static func python(_ arguments: [String]) async throws -> CommandOutput {
+        try await runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3"] + arguments)
     }
 
     /// The script's own `--check`: espeak-ng, faster-whisper, a Whisper model and intentd.
     static let speechToolsInstalled: Bool = {
         guard let binary = TestPaths.intentdBinary,
-            let output = try? python([script, "--check", "--intentd", binary.path])
+            let output = try? runProcessBlocking(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script, "--check", "--intentd", binary.path])
         else { return false }
         return output.status == 0
     }()
@@ -30,18 +30,18 @@ struct VoiceTests {
     static let accuracyFloor = 0.5
     static let werCeiling = 0.35
 
-    @Test func scriptUnitTestsPass() throws {
-        let output = try Self.python(["-m", "unittest", "discover", "-s", Self.voice.path, "-p", "test_*.py"])
+    @Test func scriptUnitTestsPass() async throws {
+        let output = try await Self.python(["-m", "unittest", "discover", "-s", Self.voice.path, "-p", "test_*.py"])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stderr.contains("\nOK"), "\(output.stderr)")
     }
 
     @Test(.enabled(if: speechToolsInstalled, "needs espeak-ng, faster-whisper and a Whisper model package"))
-    func spokenCommandsReachTheirIntents() throws {
+    func spokenCommandsReachTheirIntents() async throws {
         let binary = try #require(TestPaths.intentdBinary)
         // One thread: the model's busy-waiting threads would otherwise starve the tests that
         // run beside this one (a daemon under test then missed its deadline).
-        let output = try Self.python([
+        let output = try await Self.python([
             Self.script, "--json", "--quiet", "--limit", "14", "--prompt", "vocabulary", "--threads", "1",
             "--intentd", binary.path,
         ])

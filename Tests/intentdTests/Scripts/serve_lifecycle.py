@@ -18,7 +18,29 @@ import threading
 import time
 
 
-def connect(path, timeout=20.0):
+# Every daemon this script starts, so that none outlives it when a step fails.
+DAEMONS = []
+
+
+def start_daemon(argv, **options):
+    """Starts `intentd serve`; its standard output is not ours (a daemon left running would
+    otherwise hold the pipe the test reads to its end)."""
+    daemon = subprocess.Popen(argv, stdout=subprocess.DEVNULL, **options)
+    DAEMONS.append(daemon.pid)
+    return daemon
+
+
+def stop_daemons():
+    for pid in DAEMONS:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
+def connect(path, timeout=90.0):
+    """Connects to the daemon at `path`, waiting for it to listen: a loaded machine can take
+    many seconds to start a debug build."""
     deadline = time.time() + timeout
     while True:
         try:
@@ -63,7 +85,10 @@ def activation(intentd, phrases, directory):
     listener.bind(path)
     listener.listen(16)
     pid = os.fork()
+    DAEMONS.append(pid)
     if pid == 0:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
         if listener.fileno() != 3:
             os.dup2(listener.fileno(), 3)
         os.set_inheritable(3, True)  # Python's sockets are closed on exec by default
@@ -87,7 +112,7 @@ SLOW_APP = {
 def shutdown(intentd, phrases, directory, signame):
     path = os.path.join(directory, "daemon.sock")
     log = open(os.path.join(directory, "daemon.log"), "w")
-    daemon = subprocess.Popen([intentd, "serve", "--socket", path, "--phrases", phrases], stderr=log)
+    daemon = start_daemon([intentd, "serve", "--socket", path, "--phrases", phrases], stderr=log)
     app = Peer(path)
     registered = app.call("app.register", {"app": SLOW_APP})
     client = Peer(path)
@@ -126,7 +151,7 @@ def reload(intentd, phrases, directory):
     path = os.path.join(directory, "daemon.sock")
     log_path = os.path.join(directory, "daemon.log")
     log = open(log_path, "w")
-    daemon = subprocess.Popen([intentd, "serve", "--socket", path, "--phrases", copy], stderr=log)
+    daemon = start_daemon([intentd, "serve", "--socket", path, "--phrases", copy], stderr=log)
     before = route(path, "add milk to my groceries list")
     tasks = os.path.join(copy, "tasks.yaml")
     original = open(tasks, encoding="utf-8").read()
@@ -152,9 +177,12 @@ def reload(intentd, phrases, directory):
 
 if __name__ == "__main__":
     command, intentd, phrases, directory = sys.argv[1:5]
-    if command == "activation":
-        activation(intentd, phrases, directory)
-    elif command == "shutdown":
-        shutdown(intentd, phrases, directory, sys.argv[5])
-    else:
-        reload(intentd, phrases, directory)
+    try:
+        if command == "activation":
+            activation(intentd, phrases, directory)
+        elif command == "shutdown":
+            shutdown(intentd, phrases, directory, sys.argv[5])
+        else:
+            reload(intentd, phrases, directory)
+    finally:
+        stop_daemons()
