@@ -74,6 +74,46 @@ final class LineEditor: Sendable {
         }
     }
 
+    /// Runs `work` and returns what it returns, unless Ctrl-C comes first: then it stops
+    /// waiting and returns nil, and `work` runs on with its result dropped (a request the
+    /// daemon is still answering cannot be taken back, only no longer waited for). A request
+    /// to stop (SIGTERM, SIGHUP) also stops the wait, and is kept for the next read.
+    func interruptibly<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T? {
+        guard interactive, let wake = WakePipe() else { return try await work() }
+        _ = signals.drain(keepingStops: true)  // a Ctrl-C pressed before the request does not cancel it
+        let outcome = FirstOutcome<T?>()
+        // One thread watches for signals and is the only one to resume the caller, once it
+        // has stopped reading the signal pipe: a Ctrl-C meant for the next prompt is never
+        // taken here.
+        return try await withCheckedThrowingContinuation { continuation in
+            Task {
+                let result: Result<T?, any Error>
+                do { result = .success(try await work()) } catch { result = .failure(error) }
+                outcome.offer(result)
+                wake.wake()
+            }
+            let watcher = Thread { [signals] in
+                var fds = [
+                    pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0),
+                    pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
+                ]
+                while true {
+                    fds[0].revents = 0
+                    fds[1].revents = 0
+                    guard poll(&fds, 2, -1) > 0 else { continue }
+                    if fds[0].revents != 0 { break }
+                    if signals.drain(keepingStops: true).contains(where: { $0 != SIGWINCH }) {
+                        outcome.offer(.success(nil))
+                        break
+                    }
+                }
+                continuation.resume(with: outcome.result ?? .success(nil))
+            }
+            watcher.name = "intentd-interrupt"
+            watcher.start()
+        }
+    }
+
     /// Adds a line to the history and appends it to the history file.
     func remember(_ line: String) {
         guard interactive, !line.isEmpty else { return }
@@ -191,6 +231,38 @@ private let complete: intentd_rl_completer = { text, start, _ in
     return pointers
 }
 
+/// The first result offered; later ones are dropped.
+final class FirstOutcome<T: Sendable>: Sendable {
+    private let state = Mutex<Result<T, any Error>?>(nil)
+
+    func offer(_ result: Result<T, any Error>) { state.withLock { if $0 == nil { $0 = result } } }
+
+    var result: Result<T, any Error>? { state.withLock { $0 } }
+}
+
+/// A pipe that wakes a poll loop; closed when the last of its users lets it go, so a late
+/// `wake()` never writes to a closed pipe.
+final class WakePipe: Sendable {
+    let readEnd: Int32
+    private let writeEnd: Int32
+
+    init?() {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return nil }
+        (readEnd, writeEnd) = (ends[0], ends[1])
+    }
+
+    func wake() {
+        var byte: UInt8 = 1
+        _ = write(writeEnd, &byte, 1)
+    }
+
+    deinit {
+        close(readEnd)
+        close(writeEnd)
+    }
+}
+
 /// Signals turned into bytes on a pipe, so a poll loop sees them next to its input. While
 /// one exists, SIGINT, SIGWINCH, SIGTERM and SIGHUP do not stop the process: the loops
 /// reading input decide what they mean. (Unchecked: the dispatch sources are set once and
@@ -219,14 +291,20 @@ final class SignalPipe: @unchecked Sendable {
         }
     }
 
-    /// The signals that arrived since the last call.
-    func drain() -> [Int32] {
+    /// The signals that arrived since the last call. With `keepingStops`, SIGTERM and SIGHUP
+    /// stay in the pipe too, for the next read to see and end on.
+    func drain(keepingStops: Bool = false) -> [Int32] {
         var buffer = [UInt8](repeating: 0, count: 64)
         var signals: [Int32] = []
         while true {
             let count = Glibc.read(readEnd, &buffer, buffer.count)
             guard count > 0 else { break }
             signals += buffer.prefix(count).map(Int32.init)
+        }
+        if keepingStops {
+            for var byte in signals.filter({ $0 == SIGTERM || $0 == SIGHUP }).map({ UInt8(truncatingIfNeeded: $0) }) {
+                _ = write(writeEnd, &byte, 1)
+            }
         }
         return signals
     }

@@ -13,7 +13,7 @@ struct ReplCommand: AsyncParsableCommand {
             Commands: :help (what you can say), :apps, :intents [APP], :explain (how the last utterance \
             was understood), :history, :quit. Tab completes commands, app names, phrase words and entity \
             names. Answer questions naturally ("the second one", "2", "yes", "no", "cancel", "tomorrow \
-            instead"); Ctrl-C cancels a question or clears the line, Ctrl-D quits. History is kept in \
+            instead"); Ctrl-C cancels a question, clears the line, or stops waiting for a slow app; Ctrl-D quits. History is kept in \
             $XDG_STATE_HOME/intentd/history (default ~/.local/state/intentd/history). Without --connect, \
             a private daemon with the demo apps runs in this process.
             """)
@@ -147,8 +147,10 @@ struct Repl {
     }
 
     private mutating func reply(_ answer: String, to question: Question) async {
+        let conversation = conversation
         do {
-            try await showAndOpen(try await conversation.answer(answer))
+            guard let outcome = try await waitInterruptibly({ try await conversation.answer(answer) }) else { return }
+            try await showAndOpen(outcome)
         } catch let error as RPCError where error.code == .invalidAnswer {
             let expected = error.data?["expected"]?.stringValue ?? "an answer to the question"
             say(text.style.failure("I need \(expected).") + " Ctrl-C cancels the question.")
@@ -166,12 +168,23 @@ struct Repl {
         }
     }
 
-    private mutating func show(_ call: () async throws -> RunOutcome) async {
+    private mutating func show(_ call: @escaping @Sendable () async throws -> RunOutcome) async {
         do {
-            try await showAndOpen(try await call())
+            guard let outcome = try await waitInterruptibly(call) else { return }
+            try await showAndOpen(outcome)
         } catch {
             fail(error)
         }
+    }
+
+    /// The outcome of `call`, or nil when Ctrl-C stopped the wait for it (said on screen).
+    private mutating func waitInterruptibly(_ call: @escaping @Sendable () async throws -> RunOutcome) async throws
+        -> RunOutcome?
+    {
+        if let outcome = try await editor.interruptibly(call) { return outcome }
+        pending = nil
+        say(text.style.failure("Stopped waiting.") + " The app may still finish the request.")
+        return nil
     }
 
     /// Shows `outcome`, then performs and shows the intent it opens, if any.

@@ -119,6 +119,21 @@ struct ReplTests {
         #expect(result["leftSockets"] == .array([]))
     }
 
+    @Test func ctrlCStopsWaitingForAnAppStillWorking() async throws {
+        let result = try await scenario("interrupt")
+        #expect(result["steps"]?["inFlight"]?.stringValue == "intent.perform")
+        let interrupted = screen(result, "interrupted")
+        #expect(interrupted.contains("Stopped waiting. The app may still finish the request."), "\(interrupted)")
+        #expect(!interrupted.contains("Done waiting"))
+        // The REPL answers the next utterance at once, before the slow app has answered.
+        #expect(screen(result, "next").contains("Number of the opened tasks is 5"))
+        // The app's late answer is dropped, never shown in place of another one.
+        let after = screen(result, "afterLateAnswer")
+        #expect(after.contains("Number of the opened tasks is 5"))
+        #expect(!after.contains("Done waiting"))
+        #expect(result["exit"] == .number(0))
+    }
+
     @Test func colourOnlyWithoutNoColor() async throws {
         let result = try await scenario("colors")
         let plain = result["noColor"]?["screen"]?.stringValue ?? ""

@@ -18,6 +18,7 @@ import pty
 import select
 import signal
 import struct
+import subprocess
 import sys
 import termios
 import time
@@ -27,7 +28,7 @@ PROMPT = "intentd> "
 
 
 class Repl:
-    def __init__(self, binary, phrases, work, extra_env=None):
+    def __init__(self, binary, phrases, work, extra_env=None, arguments=None):
         env = dict(os.environ)
         env.pop("NO_COLOR", None)
         env.update({"TERM": "xterm", "TZ": "UTC", "XDG_STATE_HOME": os.path.join(work, "state"),
@@ -36,7 +37,7 @@ class Repl:
         os.makedirs(env["XDG_RUNTIME_DIR"], exist_ok=True)
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
-            os.execve(binary, [binary, "repl", "--phrases", phrases], env)
+            os.execve(binary, [binary] + (arguments or ["repl", "--phrases", phrases]), env)
         fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 200, 0, 0))
         self.buffer = ""
         self.status = None
@@ -174,7 +175,34 @@ def colors(binary, phrases, work):
     return result
 
 
-SCENARIOS = {"completion": completion, "history": history_across_restarts, "followups": follow_ups, "colors": colors}
+def interrupt_in_flight(binary, phrases, work):
+    """Ctrl-C while an app is still working on the request: the REPL stops waiting, and the
+    next utterance is answered; the app's late answer changes nothing on screen."""
+    from serve_lifecycle import SLOW_APP, Peer
+    path = os.path.join(work, "daemon.sock")
+    daemon = subprocess.Popen([binary, "serve", "--demo", "--socket", path, "--phrases", phrases],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        app = Peer(path)
+        app.call("app.register", {"app": SLOW_APP})
+        repl = Repl(binary, phrases, work, {"NO_COLOR": "1"}, ["repl", "--connect", path])
+        s = {"start": repl.read_until(PROMPT)}
+        repl.send("wait for slowpoke\n")
+        request = app.read()  # the daemon's intent.perform: the request is in flight
+        s["inFlight"] = request.get("method")
+        time.sleep(0.3)
+        s["interrupted"] = repl.step("\x03")
+        s["next"] = repl.step("how many tasks are left in mighty tasks\n")
+        app.send({"jsonrpc": "2.0", "id": request["id"], "result": {"kind": "result", "dialog": "Done waiting"}})
+        s["afterLateAnswer"] = repl.step("how many tasks are left in mighty tasks\n")
+        repl.send("\x04")
+        return {"steps": s, "exit": repl.wait()}
+    finally:
+        daemon.kill()
+
+
+SCENARIOS = {"completion": completion, "history": history_across_restarts, "followups": follow_ups, "colors": colors,
+             "interrupt": interrupt_in_flight}
 
 if __name__ == "__main__":
     scenario, binary, phrases, work = sys.argv[1:5]
