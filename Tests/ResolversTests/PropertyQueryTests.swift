@@ -56,4 +56,24 @@ import Testing
         let chain = ResolverChain(entityTypes: [Self.book])
         #expect(chain.propertyQuery("dune", for: "library.Book", context: Fixtures.context) == nil)
     }
+
+    /// An entity slot's text that names no entity is read as a description of one.
+    @Test func anEntityDescribedByItsPropertiesResolvesThroughTheQuery() {
+        let chain = ResolverChain(entityTypes: [Self.book])
+        func ids(_ text: String) -> [String] {
+            guard case .resolved(let candidates) = chain.resolve(text, as: .entity("library.Book"), context: Fixtures.context)
+            else { return [] }
+            return candidates.compactMap { if case .entity(let book) = $0.value { book.id } else { nil } }
+        }
+        // A superlative in the singular picks one; in the plural, all that match, in order.
+        #expect(ids("the most recent book by andy weir") == ["project-hail-mary"])
+        #expect(ids("the newest one") == ["project-hail-mary"])
+        #expect(ids("the most recent books by andy weir") == ["project-hail-mary", "artemis", "the-martian"])
+        #expect(ids("books by andy weir published after 2015") == ["project-hail-mary", "artemis"])
+        // A name still wins, and a description that matches nothing fails with its reason.
+        #expect(ids("artemis") == ["artemis"])
+        #expect(
+            chain.resolve("the most recent book by stephen king", as: .entity("library.Book"), context: Fixtures.context)
+                == .failed(reason: "No book matches 'the most recent book by stephen king'."))
+    }
 }

@@ -31,7 +31,8 @@ struct TypedResolver {
         case .enumeration(let name):
             return chain.choices.enumCandidates(text, enumName: name)
         case .entity(let name):
-            return chain.choices.entityCandidates(text, typeName: name)
+            let named = chain.choices.entityCandidates(text, typeName: name)
+            return named.isEmpty ? describedEntities(text, typeName: name) : named
         case .file:
             return FileResolver.resolve(text)
         case .url, .email, .phoneNumber:
@@ -231,6 +232,16 @@ struct TypedResolver {
             return dimension == nil || dimension == foundDimension
         }
         return false
+    }
+
+    /// Entities described by their properties rather than named ("the most recent book by
+    /// andy weir"): the property query's matches, in its order; several are offered as a
+    /// choice, as two books with one title are.
+    func describedEntities(_ text: String, typeName: String) -> [ResolvedCandidate] {
+        guard let query = chain.propertyQuery(text, for: typeName, context: context) else { return [] }
+        return chain.entities(of: typeName, matching: query).map { record in
+            ResolvedCandidate(value: .entity(EntityReference(id: record.id, title: record.title)), confidence: 0.9)
+        }
     }
 }
 

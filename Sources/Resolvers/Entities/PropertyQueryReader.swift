@@ -22,6 +22,8 @@ struct PropertyQueryReader {
         guard !tokens.isEmpty else { return nil }
         var query = PropertyQuery()
         var used = false
+        // "the newest book", "the oldest one": a superlative without a number picks one.
+        var singularAfterSort = false
         let dates = type.properties.filter { $0.type.elementType == .date }
         for (index, token) in tokens.enumerated() {
             // "the three most recent", "top 5", "first 2"
@@ -40,6 +42,7 @@ struct PropertyQueryReader {
                 query.sort = [
                     PropertyQuery.SortKey(property: property.name, ascending: ["oldest", "earliest"].contains(token))
                 ]
+                singularAfterSort = !(tokens[safe: index + 1]?.hasSuffix("s") ?? false)
                 used = true
             }
             if token == "by", let author = authorProperty(), let name = phrase(after: index, in: tokens) {
@@ -61,6 +64,7 @@ struct PropertyQueryReader {
             query.filters.append(filter)
             used = true
         }
+        if query.limit == nil, singularAfterSort { query.limit = 1 }
         return used ? query : nil
     }
 
