@@ -52,6 +52,22 @@ import Wire
         }
     }
 
+    /// A task added at run time is not among the names compiled from the phrase files: the
+    /// router offers the near ones, and naming it in the answer finds it through the app's
+    /// string query and settles the question (it used to be asked again).
+    @Test func anAnswerOutsideTheChoicesIsFoundByTheApp() async throws {
+        try await withDemoApps { client in
+            _ = try await client.run("add buy bread to my groceries list")
+            let ask = try await client.run("open the task buy bread")
+            #expect(ask.question?.kind == .choice)
+            #expect(ask.question?.choices.contains { $0.title == "buy bread" } == false)
+            let done = try await client.answer(ask, .text("buy bread"))
+            #expect(done.status == .done, "\(done.json)")
+            #expect(done.result?.dialog == "Opening your task")
+            #expect(done.parameters.first { $0.0 == "task" }?.1["title"] == .string("buy bread"))
+        }
+    }
+
     @Test func confirmationChangesStateForTheLifeOfTheProcess() async throws {
         try await withDemoApps { client in
             let added = try await client.run("add buy bread to my groceries list")

@@ -85,6 +85,7 @@ extension Conversation {
         switch reading {
         case .value(let value):
             call.set(name, value)
+            call.ambiguities.removeAll { $0.name == name }
             return nil
         case .candidates(let values):
             let choices = values.enumerated().map { Choice(index: $0.offset + 1, title: $0.element.displayText, value: $0.element.json) }
@@ -99,7 +100,10 @@ extension Conversation {
             let found = (try? await query(EntityQuery(entityType: type, kind: .string(text), limit: 10)).entities) ?? []
             guard !found.isEmpty else { throw invalidAnswer(question, expected: "the name of a \(type)") }
             if found.count == 1 {
+                // Found by name, though not among the choices the router offered: the value is
+                // settled, so that question is not asked again.
                 call.set(name, Value.entity(found[0].reference).json)
+                call.ambiguities.removeAll { $0.name == name }
                 return nil
             }
             let choices = found.enumerated().map {
