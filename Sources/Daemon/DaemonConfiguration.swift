@@ -15,6 +15,9 @@ public struct DaemonConfiguration: Sendable {
     public var appTimeout: TimeAmount = .seconds(10)
     /// How long an app started with `exec` has to connect and register.
     public var launchTimeout: TimeAmount = .seconds(10)
+    /// How long a graceful shutdown (SIGTERM, SIGINT) waits for calls in flight to finish
+    /// before it closes the connections.
+    public var shutdownGracePeriod: Duration = .seconds(5)
     /// How long a session keeps its pending question without activity.
     public var sessionTimeout: TimeAmount = .seconds(300)
     /// The socket file's mode: 0600, or 0660 when a group may connect.

@@ -34,6 +34,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Seconds a session keeps its pending question.")
     var sessionTimeout: Double = 300
 
+    @Option(help: "Seconds SIGTERM or SIGINT waits for calls in flight before closing connections.")
+    var shutdownGrace: Double = 5
+
     @Flag(help: "Serve the ten demo apps from this process too (Examples/DemoApps).")
     var demo = false
 
@@ -57,6 +60,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.preferences = try preferences.resolved(for: library, strictApps: false)
         configuration.appTimeout = .milliseconds(Int64(appTimeout * 1000))
         configuration.sessionTimeout = .milliseconds(Int64(sessionTimeout * 1000))
+        configuration.shutdownGracePeriod = .milliseconds(Int64(shutdownGrace * 1000))
         if let group {
             guard let entry = getgrnam(group) else { throw ValidationError("Unknown group '\(group)'.") }
             configuration.groupID = entry.pointee.gr_gid

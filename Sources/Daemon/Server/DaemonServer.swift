@@ -12,7 +12,7 @@ import Wire
 /// line) with clients and apps, routes, holds sessions and dispatches to apps.
 ///
 /// Run it as a service; a graceful shutdown stops accepting, lets calls in flight finish
-/// (at most ``shutdownGracePeriod``), closes connections and removes the socket file.
+/// (at most the configuration's `shutdownGracePeriod`), closes connections and removes the socket file.
 ///
 /// ```swift
 /// let daemon = try Daemon(configuration: .init(socketPath: "/tmp/intentd.sock", phrasePaths: ["Phrases"]), logger: logger)
@@ -29,7 +29,6 @@ public final class Daemon: Service, Sendable {
     private let connections = Mutex(ConnectionTable())
     private let ready = Mutex<[CheckedContinuation<Void, Never>]?>([])
     public static let version = "0.4.0"
-    public static let shutdownGracePeriod: Duration = .seconds(5)
 
     struct ConnectionTable {
         var nextID = 1
@@ -120,7 +119,7 @@ public final class Daemon: Service, Sendable {
 
     /// Waits for calls in flight (at most the grace period), then closes every connection.
     private func drain() async {
-        let deadline = ContinuousClock.now + Self.shutdownGracePeriod
+        let deadline = ContinuousClock.now + configuration.shutdownGracePeriod
         while connections.withLock({ $0.inFlight }) > 0, ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(20))
         }

@@ -112,7 +112,10 @@ SLOW_APP = {
 def shutdown(intentd, phrases, directory, signame):
     path = os.path.join(directory, "daemon.sock")
     log = open(os.path.join(directory, "daemon.log"), "w")
-    daemon = start_daemon([intentd, "serve", "--socket", path, "--phrases", phrases], stderr=log)
+    # A long grace: on a loaded machine the app's answer, sent half a second after the
+    # signal, can take seconds to arrive.
+    daemon = start_daemon([intentd, "serve", "--socket", path, "--phrases", phrases, "--shutdown-grace", "60"],
+                          stderr=log)
     app = Peer(path)
     registered = app.call("app.register", {"app": SLOW_APP})
     client = Peer(path)
@@ -127,8 +130,8 @@ def shutdown(intentd, phrases, directory, signame):
     daemon.send_signal(getattr(signal, signame))
     time.sleep(0.5)  # the daemon is shutting down while the app still works
     app.send({"jsonrpc": "2.0", "id": request["id"], "result": {"kind": "result", "dialog": "Done waiting"}})
-    caller.join(10)
-    code = daemon.wait(15)
+    caller.join(90)
+    code = daemon.wait(90)
     print(json.dumps({
         "registered": "result" in registered, "method": request.get("method"),
         "reply": outcome.get("reply"), "exit": code, "socketFileRemoved": not os.path.exists(path),
