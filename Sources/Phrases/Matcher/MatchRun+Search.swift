@@ -112,8 +112,9 @@ extension MatchRun {
         return score
     }
 
-    /// Free text must hold a content word: "the" alone is not a title.
+    /// Free text must hold a content word: "the" alone is not a title, nor are numbers alone
+    /// ("add five and seven" is arithmetic, not a task called "five and seven").
     func isFreeTextAllowed(_ range: Range<Int>) -> Bool {
-        range.contains { !functionWord[$0] }
+        range.contains { !functionWord[$0] && !numeric[$0] }
     }
 }
