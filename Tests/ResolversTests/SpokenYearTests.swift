@@ -10,16 +10,16 @@ import Testing
     }
 
     @Test(arguments: [
-        ("books published before nineteen seventy", 4..<6, 1970),
+        ("books published before nineteen seventy", 3..<5, 1970),
         ("published after nineteen eighty four", 2..<5, 1984),
         ("released in twenty fifteen", 2..<4, 2015),
         ("written in nineteen oh five", 2..<5, 1905),
         ("published after two thousand and nine", 2..<6, 2009),
     ])
     func aYearSaidAloudIsItsFirstDay(text: String, range: Range<Int>, year: Int) {
-        let found = dates(text).first { $0.range == range }
-        #expect(found?.value == .date(LocalDateTime(year: year, month: 1, day: 1)), "\(dates(text))")
-        #expect(found?.confidence == 0.6)
+        // "twenty fifteen" is also 20:15, a reading of its own: the phrase decides.
+        let found = dates(text).filter { $0.range == range }
+        #expect(found.contains { $0.value == .date(LocalDateTime(year: year, month: 1, day: 1)) && $0.confidence == 0.6 }, "\(found)")
     }
 
     @Test func digitsAndClockTimesAreNotSpokenYears() {
