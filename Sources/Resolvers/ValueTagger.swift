@@ -39,6 +39,7 @@ public struct ValueTagger: Sendable {
                 TaggedSpan(range: number.range, type: .date, value: .date(LocalDateTime(year: year, month: 1, day: 1)), confidence: 0.6))
         }
         spans += SequenceReader.tag(tokens)
+        spans += SpokenYearReader.read(tokens, numbers: numbers)
         spans += PersonReader.read(tokens, contacts: context.contacts)
         if context.language == "zh"
             || tokens.contains(where: { $0.unicodeScalars.contains(where: TextNormalizerCJK.isCJK) })

@@ -125,11 +125,16 @@ struct ParameterExtraction {
         }
     }
 
+    /// Filler words that are words of the text when they begin it: "saying thanks for the
+    /// help", "remind me to thank grandma", "tell her hello". At the end they are still filler
+    /// ("add milk thanks").
+    static let contentAtStart: Set<String> = ["thanks", "thank", "hi", "hello"]
+
     /// The words of a free-text slot as the user wrote them, without filler at either end.
     func freeText(_ range: Range<Int>) -> String {
         var lower = range.lowerBound
         var upper = range.upperBound
-        while lower < upper, matcher.isFiller(tokens[lower].text) { lower += 1 }
+        while lower < upper, matcher.isFiller(tokens[lower].text), !Self.contentAtStart.contains(tokens[lower].text) { lower += 1 }
         while upper > lower, matcher.isFiller(tokens[upper - 1].text) { upper -= 1 }
         let text = TextNormalizer().sourceText(lower..<upper, of: tokens, in: utterance)
         return text.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))

@@ -94,14 +94,15 @@ public struct Router: Sendable {
         let spans = tagger.tag(words, context: context).map {
             SlotSpan(range: $0.range, type: $0.type, value: $0.value, confidence: $0.confidence)
         }
-        let parses = matcher.match(words, spans: spans, limit: 5)
+        let outside = Self.outsideMarkers(in: words)
+        let parses = matcher.match(words, spans: spans, limit: 5).filter { !Self.reachesOutside($0, markers: outside) }
         var explanation = Explanation(tokens: words, taggedValues: spans, parses: parses)
         var result = RouteResult(
             utterance: utterance, status: .notUnderstood, intent: nil, parameters: [], missing: [], ambiguities: [],
             confidence: parses.first?.confidence ?? 0, alternatives: [], explanation: explanation)
         guard let best = parses.first, best.confidence >= threshold else {
             result.alternatives = parses.map { ($0.intent.id, $0.confidence) }
-            if let fallback = wordOverlapFallback(words) {
+            if outside.isEmpty, let fallback = wordOverlapFallback(words) {
                 result.intent = fallback.intent
                 result.confidence = fallback.overlap
                 result.missing = fallback.intent.parameters.filter(\.isRequired).map(\.name)

@@ -53,6 +53,14 @@ struct CorpusTests {
         }
     }
 
+    /// The lines the router takes for some intent, each with the intent and confidence.
+    func acceptedLines(_ cases: [CorpusCase]) -> [String] {
+        cases.compactMap { item -> String? in
+            let result = DemoRouter.shared.route(item.utterance, now: DemoRouter.now)
+            return result.intent.map { "\(item) → \($0.id) (\(RouteResult.round(result.confidence)))" }
+        }
+    }
+
     @Test func demoCorpusIntentAccuracyIsAtLeast95Percent() throws {
         let cases = try CorpusLoader.load("demo-en.jsonl")
         let result = score(cases)
@@ -75,10 +83,35 @@ struct CorpusTests {
     @Test func noOutOfDomainLineIsAccepted() throws {
         let cases = try CorpusLoader.load("out-of-domain.jsonl")
         #expect(cases.count >= 100)
-        let accepted = cases.compactMap { item -> String? in
-            let result = DemoRouter.shared.route(item.utterance, now: DemoRouter.now)
-            return result.intent.map { "\(item) → \($0.id) (\(RouteResult.round(result.confidence)))" }
+        let accepted = acceptedLines(cases)
+        #expect(accepted.isEmpty, "\(accepted.joined(separator: "\n"))")
+    }
+
+    /// The held-out set was written blind, from the demo apps' descriptions only, before the
+    /// phrase files were read (Corpus/README.md); it measures what the router makes of phrasing
+    /// it was not written next to. 98.3% of intents and 99.1% of parameters when this test was
+    /// written (docs/performance.md); the floor is a little below.
+    @Test func heldOutCorpusIntentAccuracyIsAtLeast97Percent() throws {
+        let cases = try CorpusLoader.load("heldout-en.jsonl")
+        let inDomain = cases.filter { $0.intent != nil }
+        let result = score(inDomain)
+        let accuracy = Double(result.correctIntent) / Double(max(result.total, 1))
+        let parameterAccuracy = Double(result.parameterMatches) / Double(max(result.parameterChecks, 1))
+        print("heldout-en: intent accuracy \(RouteResult.round(accuracy * 100))% of \(result.total), parameters \(RouteResult.round(parameterAccuracy * 100))% of \(result.parameterChecks)")
+        print(result.misses.joined(separator: "\n"))
+        #expect(inDomain.count >= 350)
+        #expect(accuracy >= 0.97)
+        #expect(parameterAccuracy >= 0.97)
+        for intent in DemoRouter.shared.matcher.intents where intent.appID != "mail" {
+            let count = inDomain.filter { $0.intent == intent.id }.count
+            #expect(count >= 5, "\(intent.id) has \(count) held-out lines")
         }
+    }
+
+    @Test func noHeldOutOutOfDomainLineIsAccepted() throws {
+        let cases = try CorpusLoader.load("heldout-en.jsonl").filter { $0.intent == nil }
+        #expect(cases.count >= 100)
+        let accepted = acceptedLines(cases)
         #expect(accepted.isEmpty, "\(accepted.joined(separator: "\n"))")
     }
 

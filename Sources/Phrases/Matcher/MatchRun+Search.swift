@@ -24,9 +24,13 @@ extension MatchRun {
                     skip.score += Weight.unknownSkip
                 }
                 relax(position + 1, skip)
+                // A filler phrase scores as if matched word for word, so that a phrase spelling
+                // it out ("i need to {title}") does not outscore skipping it before another
+                // intent's phrase ("i need to | send money to alex").
                 for end in fillerPhraseEnds[position] {
                     var phraseSkip = base
                     phraseSkip.to = Int32(end)
+                    phraseSkip.score += Weight.fillerPhraseWord * Float(end - position)
                     relax(end, phraseSkip)
                 }
                 // Literal words, exact and near.
@@ -108,8 +112,9 @@ extension MatchRun {
         return score
     }
 
-    /// Free text must hold a content word: "the" alone is not a title.
+    /// Free text must hold a content word: "the" alone is not a title, nor are numbers alone
+    /// ("add five and seven" is arithmetic, not a task called "five and seven").
     func isFreeTextAllowed(_ range: Range<Int>) -> Bool {
-        range.contains { !functionWord[$0] }
+        range.contains { !functionWord[$0] && !numeric[$0] }
     }
 }

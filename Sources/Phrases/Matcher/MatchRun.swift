@@ -35,6 +35,8 @@ struct MatchRun {
     var filler: [Bool]
     /// Articles, pronouns and the like, which cannot be a free-text value on their own.
     var functionWord: [Bool]
+    /// Words a sure number covers ("five", "12"): numbers alone are no title ("add five and seven").
+    var numeric: [Bool]
     var fillerPhraseEnds: [[Int]]
     var spansAt: [[Int]]
     var slotSpans: [SpanChoice] = []
@@ -51,6 +53,7 @@ struct MatchRun {
         filler = exact.map { id in id.map { matcher.fillerWords.contains($0) } ?? false }
         functionWord = zip(tokens, filler).map { $1 || Lexicon.weakWords.contains($0) }
         fillerPhraseEnds = tokens.indices.map { _ in [] }
+        numeric = Array(repeating: false, count: tokens.count)
         spansAt = tokens.indices.map { _ in [] }
         chart = Array(repeating: StateTable(), count: tokens.count + 1)
         freeTextClass = Int32(matcher.automaton.slotClasses.firstIndex(of: .freeText) ?? -1)
@@ -91,6 +94,9 @@ struct MatchRun {
 
     private mutating func addTypedSpans(_ spans: [SlotSpan]) {
         for span in spans where span.range.lowerBound >= 0 && span.range.upperBound <= count && !span.range.isEmpty {
+            if span.type == .int || span.type == .double, span.confidence >= 0.9 {
+                for index in span.range { numeric[index] = true }
+            }
             for slotClass in classes(accepting: span.type) {
                 let score = Float(span.range.count) * Float(min(max(span.confidence, 0), 1)) + Weight.valueBonus
                 spansAt[span.range.lowerBound].append(slotSpans.count)

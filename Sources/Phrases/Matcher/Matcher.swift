@@ -26,6 +26,9 @@ public struct Matcher: Sendable {
         /// A slot that captures a value beats literal words that only mention it.
         static let valueBonus: Float = 0.05
         static let unknownSkip: Float = -1.0
+        /// Skipping a filler phrase ("could you", "i need to") scores this much a word, as much
+        /// as matching its words literally.
+        static let fillerPhraseWord: Float = 1.0
         static let beam: Float = 8
         static let maximumStates = 400
         static let maximumFreeText = 12

@@ -133,6 +133,9 @@ extension DateParser {
     /// "o'clock", "am" or "pm": "free o'clock" is three o'clock.
     static let hourSoundAlikes: [String: Int] = ["free": 3, "tree": 3, "for": 4, "fore": 4, "ate": 8, "won": 1, "to": 2, "too": 2]
 
+    /// Words that open a range of times ("from 2 to 3 pm").
+    static let rangeStarts: Set<String> = ["from", "between"]
+
     /// "half past seven", "quarter to 8", "20 minutes past five", "ten past 9", "15 past 15h".
     func relativeClock(at index: Int) -> (clock: Clock, end: Int)? {
         var cursor = index
@@ -159,6 +162,9 @@ extension DateParser {
         guard ["past", "after", "to", "till", "before", "of"].contains(direction) else { return nil }
         let after = direction == "past" || direction == "after"
         if !after, minutes > 30 && minutes != 45 { return nil }
+        // "from 2 to 3 pm", "between five and six": a range of hours, not minutes to an hour.
+        // Minutes before an hour are said in fives ("five to three", "twenty to 8").
+        if !after, Self.rangeStarts.contains(token(index - 1)) || minutes % 5 != 0 { return nil }
         cursor += 1
         var hourClock: Clock
         var end: Int

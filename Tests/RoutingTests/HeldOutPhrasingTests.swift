@@ -1,0 +1,54 @@
+import IntentModel
+import IntentTesting
+import Routing
+import Testing
+
+/// Ways of asking found by the held-out corpus (Corpus/heldout-en.jsonl) that the router
+/// handles by general means rather than by one phrase each.
+@Suite struct HeldOutPhrasingTests {
+    func route(_ utterance: String) -> RouteResult { DemoRouter.shared.route(utterance, now: DemoRouter.now) }
+
+    @Test(arguments: [
+        ("i need to send money to alex", "bank.transferMoney"),
+        ("I need to put coffee with maria on my calendar for tomorrow at eleven in the morning", "calendar.createEvent"),
+        ("i need to add walk the dog to my tasks", "tasks.add"),
+        ("could you please start a swimming workout", "fitness.startWorkout"),
+    ])
+    func aSkippedFillerPhraseDoesNotLoseToAPhraseSpellingItOut(utterance: String, intent: String) {
+        #expect(route(utterance).intent?.id == intent)
+    }
+
+    @Test func aTaskSpelledWithIneedToStillGetsItsTitle() {
+        let result = route("i need to add walk the dog to my tasks")
+        #expect(result.parameter("title") == .string("walk the dog"))
+        // Without another intent's phrase after it, "i need to" still introduces a task.
+        #expect(route("i need to renew my passport").parameter("title") == .string("renew my passport"))
+    }
+
+    @Test func thanksThatBeginsAMessageIsPartOfIt() {
+        let result = route("send a mail to sarah connor saying thanks for the help")
+        #expect(result.intent?.id == "mail.sendDraft")
+        #expect(result.parameter("body") == .string("thanks for the help"))
+        #expect(route("remind me to thank grandma for the gift").parameter("title") == .string("thank grandma for the gift"))
+        // At the end it is still filler.
+        #expect(route("add bread to my groceries list thanks").parameter("title") == .string("bread"))
+    }
+
+    @Test func numbersAloneAreNoTitle() {
+        #expect(route("add five and seven").intent == nil)
+        #expect(route("add 5 apples to my groceries list").parameter("title") == .string("5 apples"))
+    }
+
+    @Test func theInternetIsOutsideEveryApp() {
+        #expect(route("show me pictures of cats on the internet").intent == nil)
+        #expect(route("find books by andy weir online").intent == nil)
+        // Without the marker the same words are a request for the photos app.
+        #expect(route("show me pictures of cats").intent?.id == "photos.display")
+    }
+
+    @Test func aSpokenYearBoundsAPropertyQuery() {
+        let result = route("find books published before nineteen seventy")
+        #expect(result.intent?.id == "library.findBooks")
+        #expect(result.parameter("publishedBefore") == .date(LocalDateTime(year: 1970, month: 1, day: 1)))
+    }
+}
