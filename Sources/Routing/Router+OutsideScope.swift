@@ -1,20 +1,12 @@
 import Phrases
 
 extension Router {
-    /// Words that place a request outside every app on this machine: "show me pictures of
-    /// cats on the internet" is a web search, however well "show me pictures of {imageTitle}"
-    /// fits the rest. A parse that leaves such words to free text or skips them is dropped; a
-    /// phrase that spells them out ("search online for ...") still matches. English only, like
-    /// the phrases they guard.
-    static let outsideScope: [[String]] = [
-        ["on", "the", "internet"], ["from", "the", "internet"], ["on", "the", "web"], ["from", "the", "web"],
-        ["online"], ["on", "google"], ["on", "youtube"], ["on", "wikipedia"],
-    ]
-
-    /// Where the markers of `outsideScope` stand in `words`.
-    static func outsideMarkers(in words: [String]) -> [Range<Int>] {
+    /// Where the markers of the language's `outside_scope` (the shared phrase file: "on the
+    /// internet", "online") stand in `words`. "show me pictures of cats on the internet" is a
+    /// web search, however well "show me pictures of {imageTitle}" fits the rest.
+    func outsideMarkers(in words: [String], language: String) -> [Range<Int>] {
         var found: [Range<Int>] = []
-        for marker in outsideScope where marker.count <= words.count {
+        for marker in library.languages[language]?.outsideScope ?? [] where marker.count <= words.count {
             for start in 0...(words.count - marker.count) where Array(words[start..<start + marker.count]) == marker {
                 found.append(start..<start + marker.count)
             }

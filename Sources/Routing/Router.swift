@@ -94,7 +94,7 @@ public struct Router: Sendable {
         let spans = tagger.tag(words, context: context).map {
             SlotSpan(range: $0.range, type: $0.type, value: $0.value, confidence: $0.confidence)
         }
-        let outside = Self.outsideMarkers(in: words)
+        let outside = outsideMarkers(in: words, language: language)
         let parses = matcher.match(words, spans: spans, limit: 5).filter { !Self.reachesOutside($0, markers: outside) }
         var explanation = Explanation(tokens: words, taggedValues: spans, parses: parses)
         var result = RouteResult(

@@ -17,7 +17,7 @@ struct ServeLifecycleTests {
         #expect(seen["registered"] == .bool(true))
         #expect(seen["method"]?.stringValue == "intent.perform")
         // The app answered after the signal; the client still got the result.
-        #expect(seen["reply"]?["result"]?["status"]?.stringValue == "done")
+        #expect(seen["reply"]?["result"]?["status"]?.stringValue == "done", "\(seen)")
         #expect(seen["reply"]?["result"]?["result"]?["dialog"]?.stringValue == "Done waiting")
         #expect(seen["exit"] == .number(0))
         #expect(seen["socketFileRemoved"] == .bool(true))

@@ -91,7 +91,7 @@ struct PhraseFileReader {
             reader.checkKeys(top, allowed: ["language", "domain", "schemas", "rules"], in: "a domain file")
             return .schemaPhrases(readSchemaPhrases(root, domain: reader.string(domain, "domain") ?? "", language: language))
         }
-        reader.checkKeys(top, allowed: ["language", "rules", "filler", "filler_phrases"], in: "a shared file")
+        reader.checkKeys(top, allowed: ["language", "rules", "filler", "filler_phrases", "outside_scope"], in: "a shared file")
         var resources = LanguageResources()
         resources.rules = readRules(root["rules"], language: language)
         let normalizer = TextNormalizer()
@@ -101,6 +101,10 @@ struct PhraseFileReader {
         for (phrase, _) in reader.strings(root["filler_phrases"], "filler_phrases") {
             let words = normalizer.words(phrase)
             if !words.isEmpty { resources.fillerPhrases.append(words) }
+        }
+        for (phrase, _) in reader.strings(root["outside_scope"], "outside_scope") {
+            let words = normalizer.words(phrase)
+            if !words.isEmpty { resources.outsideScope.append(words) }
         }
         return .common(language: language, resources)
     }

@@ -70,6 +70,9 @@ public struct LanguageResources: Hashable, Sendable {
     public var fillerWords: Set<String> = []
     /// Word sequences skipped at no cost ("could you").
     public var fillerPhrases: [[String]] = []
+    /// Word sequences that put a request outside every app ("on the internet"): a parse that
+    /// leaves them to free text or skips them is dropped.
+    public var outsideScope: [[String]] = []
     public init() {}
 }
 

@@ -49,6 +49,7 @@ public enum PhraseLibraryLoader {
                 merged.rules.merge(resources.rules) { _, new in new }
                 merged.fillerWords.formUnion(resources.fillerWords)
                 merged.fillerPhrases += resources.fillerPhrases
+                merged.outsideScope += resources.outsideScope
                 library.languages[language] = merged
             case .contacts(let contacts): library.contacts += contacts
             case nil: break
