@@ -1,0 +1,150 @@
+// Routes Home Assistant's English test sentences with intentd's Router, each against only
+// its own test's home (entities, areas, floors), and writes predictions that
+// run_hassil.py --score scores with the intents repository's checks.
+//
+//     python3 HomeAssistant/convert.py                 # writes HomeAssistant/build
+//     swift run -c release ha-yardstick [--ha DIR] [--build DIR] [--out FILE] [--passes N]
+//
+// Defaults: --ha /work/shared/ha, --build HomeAssistant/build, --out
+// HomeAssistant/build/predictions.jsonl, 3 timed passes after an untimed warm-up pass.
+// latency_ms is the time of Router.route alone. Run from Benchmarks/; see
+// HomeAssistant/README.md.
+import Foundation
+import IntentModel
+import Phrases
+import Routing
+
+struct Options {
+    var ha = "/work/shared/ha"
+    var build = "HomeAssistant/build"
+    var out: String?
+    var passes = 3
+
+    static let usage = "usage: ha-yardstick [--ha DIR] [--build DIR] [--out FILE] [--passes N]"
+
+    init(_ arguments: [String]) throws {
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--ha", "--build", "--out", "--passes":
+                guard let value = rest.popFirst() else { throw HAMap.Failure(description: "\(argument) needs a value\n\(Self.usage)") }
+                switch argument {
+                case "--ha": ha = value
+                case "--build": build = value
+                case "--out": out = value
+                default:
+                    guard let n = Int(value), n > 0 else { throw HAMap.Failure(description: "--passes takes a positive number, not '\(value)'") }
+                    passes = n
+                }
+            case "-h", "--help":
+                print(Self.usage)
+                exit(0)
+            default:
+                throw HAMap.Failure(description: "unknown argument '\(argument)'\n\(Self.usage)")
+            }
+        }
+    }
+}
+
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+}
+
+/// Nearest-rank percentile, as run_hassil.py computes it.
+func percentile(_ sorted: [Double], _ pct: Double) -> Double {
+    guard !sorted.isEmpty else { return .nan }
+    let rank = min(max(1, Int((pct / 100 * Double(sorted.count) + 0.5 - 1e-9).rounded(.down))), sorted.count)
+    return sorted[rank - 1]
+}
+
+func run() throws {
+    let options = try Options(Array(CommandLine.arguments.dropFirst()))
+    let map = try HAMap(contentsOf: options.build + "/map.json")
+    let tests = try HATestCase.load(options.ha + "/en_tests.jsonl")
+    let base = PhraseLibraryLoader.load(paths: [options.build + "/phrases"])
+    let problems = base.diagnostics.filter { $0.severity == .error }
+    guard problems.isEmpty else {
+        throw HAMap.Failure(description: problems.prefix(20).map { "\($0)" }.joined(separator: "\n") + "\n\(problems.count) errors in the converted phrases")
+    }
+
+    // One router per distinct fixture set, built before any timing.
+    let clock = ContinuousClock()
+    let buildStart = clock.now
+    var routers: [String: Router] = [:]
+    var leftOut: Set<String> = []
+    for test in tests where routers[test.fixturesKey] == nil {
+        let router = Router(library: try FixtureLibrary.make(base, fixtures: test.fixtures, map: map))
+        // A phrase the compiler refuses is left out and the rest route: say which.
+        leftOut.formUnion(router.diagnostics.filter { $0.severity == .error }.map { "\($0)" })
+        routers[test.fixturesKey] = router
+    }
+    for problem in leftOut.sorted() { print("left out: \(problem)") }
+    let buildSeconds = seconds(clock.now - buildStart)
+    let now = LocalDateTime(year: 2026, month: 11, day: 19, hour: 9, minute: 0)
+
+    func pass() -> (latencies: [Double], results: [RouteResult]) {
+        var latencies: [Double] = []
+        var results: [RouteResult] = []
+        latencies.reserveCapacity(tests.count)
+        results.reserveCapacity(tests.count)
+        for test in tests {
+            let router = routers[test.fixturesKey]!
+            let start = clock.now
+            let result = router.route(test.sentence, now: now)
+            latencies.append(seconds(clock.now - start))
+            results.append(result)
+        }
+        return (latencies, results)
+    }
+
+    let warmStart = clock.now
+    _ = pass()
+    let warmSeconds = seconds(clock.now - warmStart)
+    var passLatencies: [[Double]] = []
+    var lastResults: [RouteResult] = []
+    for _ in 0..<options.passes {
+        let (latencies, results) = pass()
+        passLatencies.append(latencies)
+        lastResults = results
+    }
+
+    // Reading the answers in hassil's terms comes after, outside the timed region.
+    var outcomes: [HAPrediction.Outcome: Int] = [:]
+    var lines: [String] = []
+    for (index, test) in tests.enumerated() {
+        let prediction = HAPrediction(lastResults[index], test: test, map: map)
+        outcomes[prediction.outcome, default: 0] += 1
+        lines.append(prediction.json(id: test.id, sentence: test.sentence, latencyMilliseconds: passLatencies.last![index] * 1e3).serialized)
+    }
+    let out = options.out ?? options.build + "/predictions.jsonl"
+    guard FileManager.default.createFile(atPath: out, contents: Data((lines.joined(separator: "\n") + "\n").utf8)) else {
+        throw HAMap.Failure(description: "cannot write \(out)")
+    }
+
+    let throughputs = passLatencies.map { Double(tests.count) / $0.reduce(0, +) }.sorted()
+    let pooled = passLatencies.flatMap { $0 }.sorted()
+    let intents = base.apps.first { $0.id == map.app }?.intents.count ?? 0
+    let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
+    print("system            : intentd (Router.route, in process)")
+    print("test sentences    : \(tests.count) in \(routers.count) fixture sets; \(intents) intentd intents")
+    print(String(format: "routers built     : %.2f s (%d, one per fixture set)", buildSeconds, routers.count))
+    print(String(format: "cold first pass   : %.3f s (not in median)", warmSeconds))
+    print(
+        String(
+            format: "throughput        : %.1f sentences/s (median of %d passes: %@)", throughputs[throughputs.count / 2],
+            throughputs.count, throughputs.map { String(format: "%.1f", $0) }.joined(separator: ", ")))
+    print(
+        String(
+            format: "latency per sent. : p50 %.3f ms, p90 %.3f ms, p99 %.3f ms, max %.3f ms", percentile(pooled, 50) * 1e3,
+            percentile(pooled, 90) * 1e3, percentile(pooled, 99) * 1e3, (pooled.last ?? .nan) * 1e3))
+    print("outcomes          : " + HAPrediction.Outcome.allCases.compactMap { o in outcomes[o].map { "\(o.rawValue) \($0)" } }.joined(separator: ", "))
+    print("loadavg at end    : \(load)")
+    print("predictions       : \(out)")
+}
+
+do {
+    try run()
+} catch {
+    FileHandle.standardError.write(Data("ha-yardstick: \(error)\n".utf8))
+    exit(1)
+}
