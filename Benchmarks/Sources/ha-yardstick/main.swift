@@ -19,13 +19,18 @@ struct Options {
     var build = "HomeAssistant/build"
     var out: String?
     var passes = 3
+    /// Test ids whose routing to print stage by stage, instead of timing.
+    var explain: [String] = []
 
-    static let usage = "usage: ha-yardstick [--ha DIR] [--build DIR] [--out FILE] [--passes N]"
+    static let usage = "usage: ha-yardstick [--ha DIR] [--build DIR] [--out FILE] [--passes N] [--explain TEST_ID ...]"
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             switch argument {
+            case "--explain":
+                guard let value = rest.popFirst() else { throw HAMap.Failure(description: "--explain needs a test id\n\(Self.usage)") }
+                explain.append(value)
             case "--ha", "--build", "--out", "--passes":
                 guard let value = rest.popFirst() else { throw HAMap.Failure(description: "\(argument) needs a value\n\(Self.usage)") }
                 switch argument {
@@ -81,6 +86,15 @@ func run() throws {
     for problem in leftOut.sorted() { print("left out: \(problem)") }
     let buildSeconds = seconds(clock.now - buildStart)
     let now = LocalDateTime(year: 2026, month: 11, day: 19, hour: 9, minute: 0)
+    if !options.explain.isEmpty {
+        for id in options.explain {
+            guard let test = tests.first(where: { $0.id == id }) else { throw HAMap.Failure(description: "no test '\(id)' in the tests") }
+            let result = routers[test.fixturesKey]!.route(test.sentence, now: now)
+            let prediction = HAPrediction(result, test: test, map: map)
+            print("\(id): \(test.sentence)\n\(result.explanation.text)\nprediction: \(prediction.json(id: id, sentence: test.sentence, latencyMilliseconds: 0).serialized)\n")
+        }
+        return
+    }
 
     func pass() -> (latencies: [Double], results: [RouteResult]) {
         var latencies: [Double] = []
