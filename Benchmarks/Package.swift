@@ -66,6 +66,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Phrases", package: "intentd"),
                 .product(name: "IntentModel", package: "intentd"),
+                .product(name: "Resolvers", package: "intentd"),
                 .product(name: "Routing", package: "intentd"),
             ]
         ),

@@ -12,6 +12,7 @@
 import Foundation
 import IntentModel
 import Phrases
+import Resolvers
 import Routing
 
 struct Options {
@@ -21,8 +22,10 @@ struct Options {
     var passes = 3
     /// Test ids whose routing to print stage by stage, instead of timing.
     var explain: [String] = []
+    /// Also time the stages of Router.route (normalize, tag values, match) over all sentences.
+    var stages = false
 
-    static let usage = "usage: ha-yardstick [--ha DIR] [--build DIR] [--out FILE] [--passes N] [--explain TEST_ID ...]"
+    static let usage = "usage: ha-yardstick [--ha DIR] [--build DIR] [--out FILE] [--passes N] [--stages] [--explain TEST_ID ...]"
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -41,6 +44,7 @@ struct Options {
                     guard let n = Int(value), n > 0 else { throw HAMap.Failure(description: "--passes takes a positive number, not '\(value)'") }
                     passes = n
                 }
+            case "--stages": stages = true
             case "-h", "--help":
                 print(Self.usage)
                 exit(0)
@@ -152,8 +156,28 @@ func run() throws {
             format: "latency per sent. : p50 %.3f ms, p90 %.3f ms, p99 %.3f ms, max %.3f ms", percentile(pooled, 50) * 1e3,
             percentile(pooled, 90) * 1e3, percentile(pooled, 99) * 1e3, (pooled.last ?? .nan) * 1e3))
     print("outcomes          : " + HAPrediction.Outcome.allCases.compactMap { o in outcomes[o].map { "\(o.rawValue) \($0)" } }.joined(separator: ", "))
+    if options.stages { printStages(tests, routers: routers, now: now) }
     print("loadavg at end    : \(load)")
     print("predictions       : \(out)")
+}
+
+/// Microseconds per sentence of each stage of Router.route, over all sentences (a mean).
+func printStages(_ tests: [HATestCase], routers: [String: Router], now: LocalDateTime) {
+    let normalizer = TextNormalizer()
+    let tagger = ValueTagger()
+    let context = ResolutionContext(now: now)
+    let words = tests.map { normalizer.words($0.sentence) }
+    let spans = words.map { tagger.tag($0, context: context).map { SlotSpan(range: $0.range, type: $0.type, value: $0.value, confidence: $0.confidence) } }
+    func perSentence(_ body: () -> Void) -> Double {
+        let start = ContinuousClock.now
+        for _ in 0..<5 { body() }
+        return seconds(ContinuousClock.now - start) / Double(5 * tests.count) * 1e6
+    }
+    let normalize = perSentence { for test in tests { _ = normalizer.tokens(test.sentence) } }
+    let tag = perSentence { for w in words { _ = tagger.tag(w, context: context) } }
+    let match = perSentence { for (i, test) in tests.enumerated() { _ = routers[test.fixturesKey]!.matcher.match(words[i], spans: spans[i], limit: 5) } }
+    let route = perSentence { for test in tests { _ = routers[test.fixturesKey]!.route(test.sentence, now: now) } }
+    print(String(format: "stages, µs/sent.  : normalize %.1f, tag values %.1f, match %.1f; whole route %.1f", normalize, tag, match, route))
 }
 
 do {
