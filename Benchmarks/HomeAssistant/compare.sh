@@ -48,6 +48,6 @@ echo "== intentd scored"
 echo "== per round (sentences/s, then latency)"
 for round in $(seq 1 "$ROUNDS"); do
     echo "round $round"
-    grep -h -E '^(throughput|latency per sent|loadavg)' "$OUT/hassil-$round.txt" | sed 's/^/  hassil  /'
-    grep -h -E '^(throughput|latency per sent|loadavg)' "$OUT/intentd-$round.txt" | sed 's/^/  intentd /'
+    grep -h -E "^(throughput|CPU-time|latency per sent|loadavg)" "$OUT/hassil-$round.txt" | sed 's/^/  hassil  /'
+    grep -h -E "^(throughput|CPU-time|latency per sent|loadavg)" "$OUT/intentd-$round.txt" | sed 's/^/  intentd /'
 done

@@ -59,6 +59,13 @@ func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
 }
 
+/// CPU seconds this thread has used.
+func threadCPUSeconds() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
+}
+
 /// Nearest-rank percentile, as run_hassil.py computes it.
 func percentile(_ sorted: [Double], _ pct: Double) -> Double {
     guard !sorted.isEmpty else { return .nan }
@@ -101,6 +108,8 @@ func run() throws {
     }
 
     func pass() -> (latencies: [Double], results: [RouteResult]) {
+        let cpuStart = threadCPUSeconds()
+        defer { passCPUSeconds.append(threadCPUSeconds() - cpuStart) }
         var latencies: [Double] = []
         var results: [RouteResult] = []
         latencies.reserveCapacity(tests.count)
@@ -115,9 +124,11 @@ func run() throws {
         return (latencies, results)
     }
 
+    var passCPUSeconds: [Double] = []
     let warmStart = clock.now
     _ = pass()
     let warmSeconds = seconds(clock.now - warmStart)
+    passCPUSeconds.removeAll()
     var passLatencies: [[Double]] = []
     var lastResults: [RouteResult] = []
     for _ in 0..<options.passes {
@@ -151,6 +162,14 @@ func run() throws {
         String(
             format: "throughput        : %.1f sentences/s (median of %d passes: %@)", throughputs[throughputs.count / 2],
             throughputs.count, throughputs.map { String(format: "%.1f", $0) }.joined(separator: ", ")))
+    // CPU time of this thread: what the passes cost whatever else the machine runs, as
+    // run_hassil.py's "CPU-time throughput" (wall over CPU above 1 means the machine was busy).
+    let cpuThroughputs = passCPUSeconds.map { Double(tests.count) / $0 }.sorted()
+    let wallOverCPU = zip(passLatencies, passCPUSeconds).map { $0.reduce(0, +) / $1 }.sorted()
+    print(
+        String(
+            format: "CPU-time throughput: %.1f sentences/s (wall/CPU = %.2f)", cpuThroughputs[cpuThroughputs.count / 2],
+            wallOverCPU[wallOverCPU.count / 2]))
     print(
         String(
             format: "latency per sent. : p50 %.3f ms, p90 %.3f ms, p99 %.3f ms, max %.3f ms", percentile(pooled, 50) * 1e3,
