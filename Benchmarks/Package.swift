@@ -59,6 +59,17 @@ let package = Package(
                 .product(name: "Routing", package: "intentd"),
             ]
         ),
+        // Home Assistant's test sentences routed with the converted hassil templates, one router
+        // per fixture set; writes predictions for run_hassil.py --score (HomeAssistant/README.md).
+        .executableTarget(
+            name: "ha-yardstick",
+            dependencies: [
+                .product(name: "Phrases", package: "intentd"),
+                .product(name: "IntentModel", package: "intentd"),
+                .product(name: "Resolvers", package: "intentd"),
+                .product(name: "Routing", package: "intentd"),
+            ]
+        ),
         // Route requests per second over the daemon's socket with 1, 16 and 64 clients.
         .executableTarget(
             name: "socket-bench",

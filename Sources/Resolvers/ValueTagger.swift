@@ -24,6 +24,7 @@ public struct ValueTagger: Sendable {
                 TaggedSpan(
                     range: number.range, type: .double, value: .double(number.value), confidence: number.confidence))
         }
+        spans += wholeParts(of: numbers, in: tokens)
         spans += MoneyReader.read(tokens, numbers: numbers)
         spans += DurationReader.read(tokens, numbers: numbers)
         spans += TemperatureReader.read(tokens, numbers: numbers)
@@ -47,6 +48,19 @@ public struct ValueTagger: Sendable {
             spans += ChineseReader(context: context).tag(tokens)
         }
         return spans
+    }
+
+    /// "1 and a half hours" is 1.5, and its whole part 1 too, as a number of its own: a phrase
+    /// may take the half apart ("{hours} and a half hours" with the half as 30 minutes).
+    func wholeParts(of numbers: [NumberSpan], in tokens: [String]) -> [TaggedSpan] {
+        numbers.compactMap { number in
+            guard number.range.count > 2, let last = number.range.last, NumberWords.denominators[tokens[last]] != nil,
+                let and = number.range.dropFirst().first(where: { tokens[$0] == "and" }),
+                let whole = NumberReader.number(tokens, from: number.range.lowerBound, limit: and),
+                whole.range.upperBound == and, let int = whole.integer
+            else { return nil }
+            return TaggedSpan(range: whole.range, type: .int, value: .int(int), confidence: whole.confidence)
+        }
     }
 
     static let bareDayParts: Set<String> = ["lunch", "night", "dinner", "breakfast", "evening", "morning", "afternoon"]

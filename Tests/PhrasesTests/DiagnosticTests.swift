@@ -64,6 +64,15 @@ struct DiagnosticTests {
         ])
     }
 
+    @Test func phraseOfAKnownNameAloneCompiles() {
+        // A name slot matches only the names it knows, so it anchors a phrase as a word does.
+        #expect(diagnostics(["add {title} to {list}", #""[the] {list}""#]) == [])
+        // Every path needs such a slot: "[{list}]" may be left out, leaving nothing.
+        #expect(diagnostics(["add {title} to {list}", #""[{list}]""#]) == [
+            #"Phrases/tasks.yaml:16:10: error: phrase "[{list}]" has no fixed word, so it would match anything"#
+        ])
+    }
+
     @Test func unknownVariable() {
         #expect(diagnostics(["open ${application}"]) == [
             #"Phrases/tasks.yaml:15:14: error: unknown variable '${application}'; the only variable is ${app} in phrase "open ${application}""#

@@ -42,6 +42,22 @@ struct MatcherTests {
         Self.matcher.match(words, spans: spans).first
     }
 
+    @Test func aGluedEndingJoinsEveryAlternativeOfSeveralWords() throws {
+        let library = PhraseLibraryLoader.load(files: [
+            (
+                "home.yaml",
+                "language: en\napp: {id: home}\nintents:\n  lock:\n    phrases: [\"lock the (gate|garage door)[s]\"]\n"
+            )
+        ])
+        let compiled = PhraseCompiler.compile(library)
+        #expect(compiled.diagnostics.isEmpty)
+        for words in [["lock", "the", "garage", "doors"], ["lock", "the", "garage", "door"], ["lock", "the", "gates"]] {
+            let parse = try #require(compiled.matcher.match(words, spans: []).first)
+            #expect(parse.confidence == 1, "\(words)")
+        }
+        #expect((compiled.matcher.match(["lock", "the", "garage", "door", "s"], spans: []).first?.confidence ?? 0) < 1)
+    }
+
     @Test func literalWordsAndCompiledNames() throws {
         let parse = try #require(top(["order", "a", "small", "oat", "milk", "from", "the", "shop"]))
         #expect(parse.intent.id == "shop.order")

@@ -20,6 +20,16 @@ import Testing
             })
     }
 
+    @Test func andAHalfAlsoOffersTheWholePart() {
+        let found = spans("set a timer for 1 and a half hours")
+        #expect(found.contains { $0.type == .double && $0.value == .double(1.5) && $0.range == 4..<8 })
+        #expect(found.contains { $0.type == .int && $0.value == .int(1) && $0.range == 4..<5 && $0.confidence == 1 })
+        let words = spans("five and three quarters")
+        #expect(words.contains { $0.type == .int && $0.value == .int(5) && $0.range == 0..<1 })
+        // "and" inside a whole number is no fraction: one hundred and three is not also 100.
+        #expect(!spans("one hundred and three").contains { $0.value == .int(100) })
+    }
+
     @Test func aBarePartOfTheDayBeforeADateBelongsToTheTitle() {
         let dates = spans("create an event called movie night tonight at 8 pm").filter { $0.type == .date }
         #expect(!dates.contains { $0.range.lowerBound == 5 })  // not "night tonight at 8 pm"

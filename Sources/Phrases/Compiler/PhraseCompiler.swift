@@ -97,7 +97,11 @@ public struct PhraseCompiler {
         }
         var context = TemplateContext(template: template, intent: intent, app: app, schema: schema)
         guard let expanded = expand(node, context: &context, depth: 0) else { return }
-        let minimum = Self.minimumLiterals(expanded)
+        // A slot of a known kind (an entity, an enum case, a number, a date) anchors a phrase as
+        // a word does: "[the] {name}" matches only the names it knows. Free text does not.
+        let minimum = Self.minimumLiterals(expanded) { name in
+            intent.parameter(name).map { !($0.type.elementType == .string || $0.type.elementType == .file) } ?? false
+        }
         if minimum.literals == 0 && !minimum.hasAnchorSlot {
             report("phrase \"\(template.text)\" has no fixed word, so it would match anything", template, offset: 0)
             return
@@ -236,17 +240,22 @@ public struct PhraseCompiler {
         return result
     }
 
-    /// The fewest literal words any path takes, and whether every path has a slot that is not free text.
-    static func minimumLiterals(_ node: TemplateNode) -> (literals: Int, hasAnchorSlot: Bool) {
+    /// The fewest literal words any path takes, and whether every path has a slot that is not
+    /// free text (`isAnchor` tells, by the slot's parameter name).
+    static func minimumLiterals(_ node: TemplateNode, isAnchor: (String) -> Bool) -> (literals: Int, hasAnchorSlot: Bool) {
         switch node {
         case .text(let text): return (TextNormalizer().words(text).count, false)
         case .appName: return (1, false)
-        case .slot, .rule: return (0, false)
+        case .slot(let name, _): return (0, isAnchor(name))
+        case .rule: return (0, false)
         case .sequence(let parts):
-            return parts.map(minimumLiterals).reduce((0, false)) { ($0.0 + $1.0, $0.1 || $1.1) }
-        case .alternative(let parts), .permutation(let parts):
-            let each = parts.map(minimumLiterals)
-            return (each.map(\.literals).min() ?? 0, false)
+            return parts.map { minimumLiterals($0, isAnchor: isAnchor) }.reduce((0, false)) { ($0.0 + $1.0, $0.1 || $1.1) }
+        case .alternative(let parts):
+            let each = parts.map { minimumLiterals($0, isAnchor: isAnchor) }
+            return (each.map(\.literals).min() ?? 0, !each.isEmpty && each.allSatisfy(\.hasAnchorSlot))
+        case .permutation(let parts):
+            let each = parts.map { minimumLiterals($0, isAnchor: isAnchor) }
+            return (each.map(\.literals).min() ?? 0, each.contains(where: \.hasAnchorSlot))
         }
     }
 }

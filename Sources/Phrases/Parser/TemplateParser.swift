@@ -147,10 +147,18 @@ struct TemplateParser {
         return joined.count == 1 ? joined[0] : .alternative(joined)
     }
 
+    /// Every text a node of plain words stands for; a sequence's words are joined by spaces, so
+    /// `(lock|garage door)[s]` gives "locks" and "garage doors", as in hassil.
     private static func texts(_ node: TemplateNode) -> [String]? {
         switch node {
         case .text(let t): return [t]
-        case .sequence(let parts) where parts.isEmpty: return [""]
+        case .sequence(let parts):
+            var joined = [""]
+            for part in parts {
+                guard let next = texts(part), joined.count * next.count <= 64 else { return nil }
+                joined = joined.flatMap { left in next.map { left.isEmpty ? $0 : $0.isEmpty ? left : left + " " + $0 } }
+            }
+            return joined
         case .alternative(let choices):
             var all: [String] = []
             for choice in choices {
