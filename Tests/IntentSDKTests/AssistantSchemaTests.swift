@@ -4,7 +4,7 @@ import Phrases
 import Testing
 
 /// The SDK's schema accessors (`.mail.createDraft`) are generated from the catalogue by
-/// Scripts/sdk-schema-accessors.py; they must name exactly the catalogued schemas.
+/// Phrases/schemas/generators/sdk-schema-accessors.py; they must name exactly the catalogued schemas.
 struct AssistantSchemaTests {
     @Test func accessorsNameEveryCataloguedSchemaAndNothingElse() {
         let catalog = PhraseLibraryLoader.load(paths: [TestPaths.phrases + "/schemas"]).catalog

@@ -6,7 +6,7 @@ import Routing
 import Testing
 
 /// The schema phrase files (Phrases/schemas/DOMAIN.yaml) against apps that adopt every schema
-/// of their domain (Tests/Fixtures/schema-apps, written by Scripts/schema-fixture-apps.py, and
+/// of their domain (Tests/Fixtures/schema-apps, written by Phrases/schemas/generators/schema-fixture-apps.py, and
 /// the mail demo app): an example of every phrase reaches the intent that adopts its schema,
 /// with the values its words imply.
 @Suite struct SchemaPhraseTests {
