@@ -31,6 +31,17 @@ struct RobustnessTests {
         #expect(result.parameter("book") == .entity(EntityReference(id: "the-martian", title: "The Martian")))
     }
 
+    /// A short name spelt as it sounds: "doon" is Dune (same letters but the vowels). Short
+    /// words that merely share a sound key do not: "turn it down" stays not understood.
+    @Test func shortNamesSpeltAsTheySound() {
+        for heard in ["open the book doon", "read doon"] {
+            let result = route(heard)
+            #expect(result.intent?.id == "library.openBook", "\(heard)")
+            #expect(result.parameter("book") == .entity(EntityReference(id: "dune", title: "Dune")), "\(heard)")
+        }
+        #expect(route("turn it down").intent == nil)
+    }
+
     @Test func sentenceCaseAndPunctuationOfRecognizers() {
         let result = route("Open the book, the Martian.")
         #expect(result.intent?.id == "library.openBook")

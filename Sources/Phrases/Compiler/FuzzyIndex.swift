@@ -83,10 +83,27 @@ package struct FuzzyIndex: Sendable {
                 guard candidate != heard, abs(candidate.count - heard.count) <= 3 else { continue }
                 offer(id, 0.8)
             }
+        } else if heard.count == 4 {
+            // Short words share keys often ("down", "dine", "tune"), so only a word of the same
+            // length, first letter and consonants in order, the vowels spelt otherwise: "doon"
+            // for "dune", "reed" for "read".
+            let key = Phonetic.key(word)
+            for id in (key.count >= 2 ? sounds[key] : nil) ?? [] {
+                let candidate = words[Int(id)]
+                guard candidate != heard, candidate.count == 4, candidate.first == heard.first,
+                    Self.consonants(candidate) == Self.consonants(heard)
+                else { continue }
+                offer(id, 0.7)
+            }
         }
         return best.filter { $0.similarity >= 0.6 }
             .sorted { $0.similarity != $1.similarity ? $0.similarity > $1.similarity : $0.word < $1.word }
             .prefix(limit).map { $0 }
+    }
+
+    /// The letters of `word` that are not vowels (nor y, w or h), in order.
+    static func consonants(_ word: [UInt8]) -> [UInt8] {
+        word.filter { !"aeiouywh".utf8.contains($0 | 0x20) }
     }
 
     /// Levenshtein distance over bytes (fuzzy words are ASCII letters).
