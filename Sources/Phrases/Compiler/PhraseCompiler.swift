@@ -73,7 +73,7 @@ public struct PhraseCompiler {
             overlap: WordOverlap(
                 intentWords: intentWords,
                 fillerWords: fillerWords.union(WordOverlap.functionWords.compactMap { vocabulary.id(of: $0) })),
-            entityAnchors: entityAnchors)
+            entityAnchors: entityAnchors, entityTypeWords: entityAnchors.values.reduce(into: []) { $0.formUnion($1) })
     }
 
     // MARK: - Templates

@@ -118,10 +118,10 @@ extension MatchRun {
     /// `position` and names some entity type: only there may an entity slot take free text.
     @inline(__always)
     func anchorWord(before position: Int, reachedBy h: Hypothesis) -> Int32? {
-        guard !matcher.entityAnchors.isEmpty, position > 0, Int(h.to) == position else { return nil }
+        guard position > 0 else { return nil }
         switch h.action {
-        case .word: return exact[position - 1]
-        case .nearWord: return h.payload
+        case .word: return typeWord[position - 1] ? exact[position - 1] : nil
+        case .nearWord: return matcher.entityTypeWords.contains(h.payload) ? h.payload : nil
         default: return nil
         }
     }

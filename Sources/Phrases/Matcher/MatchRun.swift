@@ -56,8 +56,7 @@ struct MatchRun {
         filler = exact.map { id in id.map { matcher.fillerWords.contains($0) } ?? false }
         functionWord = zip(tokens, filler).map { $1 || Lexicon.weakWords.contains($0) }
         fillerPhraseEnds = tokens.indices.map { _ in [] }
-        let anchors = matcher.entityAnchors.values.reduce(into: Set<Int32>()) { $0.formUnion($1) }
-        typeWord = exact.map { id in id.map(anchors.contains) ?? false }
+        typeWord = exact.map { id in id.map(matcher.entityTypeWords.contains) ?? false }
         numeric = Array(repeating: false, count: tokens.count)
         spansAt = tokens.indices.map { _ in [] }
         chart = Array(repeating: StateTable(), count: tokens.count + 1)

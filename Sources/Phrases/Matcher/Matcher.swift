@@ -21,6 +21,8 @@ public struct Matcher: Sendable {
     /// one of them the slot also takes free text, a name the app may know though it was never
     /// compiled in ("open the task buy bread").
     let entityAnchors: [Int32: Set<Int32>]
+    /// Every word of ``entityAnchors``, to tell at a glance whether a word names some type.
+    let entityTypeWords: Set<Int32>
 
     /// Scores of the path a parse takes.
     enum Weight {
