@@ -13,6 +13,8 @@ struct ParameterExtraction {
     var parameters: [(name: String, value: Value)] = []
     var ambiguities: [(name: String, candidates: [Value])] = []
     var missing: [String] = []
+    /// Entity parameters said by a name no known value has, with the name as said.
+    var unresolved: [(name: String, text: String)] = []
     var steps: [String] = []
 
     init(utterance: String, tokens: [Token], parse: Parse, matcher: Matcher, context: ResolutionContext) {
@@ -55,18 +57,12 @@ struct ParameterExtraction {
                 if parameter.type.elementType == .file {
                     // A path, or a name in the parameter's folder, of the kinds it accepts;
                     // when none fits, the value stays missing and the user is asked.
-                    switch ResolverChain.resolveFile(text, types: parameter.fileTypes, directory: parameter.fileDirectory) {
-                    case .resolved(let candidates):
-                        if candidates.count > 1, candidates[0].confidence - candidates[1].confidence < 0.05 {
-                            ambiguities.append((parameter.name, candidates.map(\.value)))
-                            steps.append("\(parameter.name): file '\(text)' ambiguous")
-                        } else if let best = candidates.first {
-                            values[parameter.name] = fit(best.value, to: parameter.type)
-                            steps.append("\(parameter.name): file '\(text)'")
-                        }
-                    case .failed(let reason):
-                        steps.append("\(parameter.name): \(reason)")
-                    }
+                    let resolution = ResolverChain.resolveFile(text, types: parameter.fileTypes, directory: parameter.fileDirectory)
+                    take(resolution, for: parameter, described: "file '\(text)'", into: &values)
+                    continue
+                }
+                if case .entity(let type) = parameter.type.elementType {
+                    resolveEntityName(text, type: type, for: parameter, into: &values)
                     continue
                 }
                 values[parameter.name] = fit(.string(text), to: parameter.type)
@@ -77,6 +73,9 @@ struct ParameterExtraction {
         for parameter in parse.intent.parameters {
             if let value = values[parameter.name] {
                 parameters.append((parameter.name, value))
+            } else if unresolved.contains(where: { $0.name == parameter.name }) {
+                // Asked about even when optional: the user named one.
+                missing.append(parameter.name)
             } else if ambiguities.contains(where: { $0.name == parameter.name }) {
                 continue
             } else if let defaultValue = parameter.defaultValue {
@@ -86,6 +85,49 @@ struct ParameterExtraction {
                 missing.append(parameter.name)
             }
         }
+    }
+
+    /// Takes the one reading of a resolution, or every reading within a hair of the best as
+    /// an ambiguity; returns false when it failed.
+    @discardableResult
+    mutating func take(_ resolution: Resolution, for parameter: ParameterDefinition, described: String, into values: inout [String: Value]) -> Bool {
+        switch resolution {
+        case .resolved(let candidates):
+            if candidates.count > 1, candidates[0].confidence - candidates[1].confidence < 0.05 {
+                ambiguities.append((parameter.name, candidates.map(\.value)))
+                steps.append("\(parameter.name): \(described) ambiguous")
+            } else if let best = candidates.first {
+                values[parameter.name] = fit(best.value, to: parameter.type)
+                steps.append("\(parameter.name): \(described)")
+            }
+            return !candidates.isEmpty
+        case .failed(let reason):
+            steps.append("\(parameter.name): \(reason)")
+            return false
+        }
+    }
+
+    /// Words that introduce a name and are not part of it ("the task called buy bread", "the
+    /// task about the slides").
+    static let namingWords: Set<String> = ["called", "named", "titled", "about"]
+
+    /// An entity slot that took free text ("open the task buy bread"): the known values first,
+    /// by near name or described by their properties ("the most recent book by andy weir");
+    /// when none fits, an unresolved name the app is asked about by its string query.
+    mutating func resolveEntityName(_ spoken: String, type: String, for parameter: ParameterDefinition, into values: inout [String: Value]) {
+        var text = spoken
+        if let first = text.split(separator: " ").first, Self.namingWords.contains(first.lowercased()) {
+            text = String(text.dropFirst(first.count)).trimmingCharacters(in: .whitespaces)
+        }
+        guard !text.isEmpty else { return }
+        let appID = String(type.prefix { $0 != "." })
+        let definitions = matcher.apps.first { $0.id == appID }?.entityType(type).map { [$0] } ?? []
+        let chain = ResolverChain(entityTypes: definitions)
+        if take(chain.resolve(text, as: .entity(type), context: context), for: parameter, described: "\(type) named '\(text)'", into: &values) {
+            return
+        }
+        unresolved.append((parameter.name, text))
+        steps.append("\(parameter.name): '\(text)' is no known \(type); the app is asked by name")
     }
 
     /// "tomorrow from 3 pm to 4 pm": the end was read as a time alone (today at 4 pm), before

@@ -23,6 +23,11 @@ public struct RouteResult: Sendable {
     public var missing: [String]
     /// Parameters whose words fit several values, with the candidates.
     public var ambiguities: [(name: String, candidates: [Value])]
+    /// Entity parameters named by words that fit no known value ("open the task buy bread"
+    /// when "Buy bread" was added at run time), with the name as said. Each is also in
+    /// `missing`, so the status is `incomplete`: the daemon asks the app for the name with its
+    /// string query before it asks the user.
+    public var unresolved: [(name: String, text: String)] = []
     public var confidence: Double
     /// Other intents that matched, with their confidence.
     public var alternatives: [(intent: String, confidence: Double)]
@@ -61,6 +66,9 @@ public struct RouteResult: Sendable {
         ]
         if !ambiguities.isEmpty {
             pairs.append(("candidates", .object(ambiguities.map { ($0.name, .array($0.candidates.map(\.json))) })))
+        }
+        if !unresolved.isEmpty {
+            pairs.append(("unresolved", .object(unresolved.map { ($0.name, .string($0.text)) })))
         }
         if !appChoices.isEmpty {
             let apps = appChoices.map { choice in

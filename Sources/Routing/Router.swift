@@ -95,7 +95,11 @@ public struct Router: Sendable {
             SlotSpan(range: $0.range, type: $0.type, value: $0.value, confidence: $0.confidence)
         }
         let outside = outsideMarkers(in: words, language: language)
-        let parses = matcher.match(words, spans: spans, limit: 5).filter { !Self.reachesOutside($0, markers: outside) }
+        // A parse that takes a name as free text must stand on its own: below the threshold,
+        // it does not hide a reading that clears it.
+        let parses = matcher.match(words, spans: spans, limit: 5).filter {
+            !Self.reachesOutside($0, markers: outside) && ($0.confidence >= threshold || !$0.takesAnEntityNameAsFreeText)
+        }
         var explanation = Explanation(tokens: words, taggedValues: spans, parses: parses)
         var result = RouteResult(
             utterance: utterance, status: .notUnderstood, intent: nil, parameters: [], missing: [], ambiguities: [],
@@ -125,6 +129,7 @@ public struct Router: Sendable {
         result.parameters = extraction.parameters
         result.ambiguities = extraction.ambiguities
         result.missing = extraction.missing
+        result.unresolved = extraction.unresolved
         let others = parses.filter { $0.intent.id != chosen.intent.id }
         result.alternatives = others.filter { $0.confidence >= threshold / 2 }.map { ($0.intent.id, $0.confidence) }
         if adopters.chosen == nil, adopters.tied.count > 1 {

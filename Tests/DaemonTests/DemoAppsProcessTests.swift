@@ -53,18 +53,42 @@ import Wire
     }
 
     /// A task added at run time is not among the names compiled from the phrase files: the
-    /// router offers the near ones, and naming it in the answer finds it through the app's
-    /// string query and settles the question (it used to be asked again).
-    @Test func anAnswerOutsideTheChoicesIsFoundByTheApp() async throws {
+    /// daemon hands the name as said to the app's string query, and one match is the value.
+    @Test func aTaskAddedAtRunTimeIsOpenedByNameInOneStep() async throws {
         try await withDemoApps { client in
             _ = try await client.run("add buy bread to my groceries list")
-            let ask = try await client.run("open the task buy bread")
-            #expect(ask.question?.kind == .choice)
-            #expect(ask.question?.choices.contains { $0.title == "buy bread" } == false)
-            let done = try await client.answer(ask, .text("buy bread"))
+            let done = try await client.run("open the task buy bread")
             #expect(done.status == .done, "\(done.json)")
             #expect(done.result?.dialog == "Opening your task")
             #expect(done.parameters.first { $0.0 == "task" }?.1["title"] == .string("buy bread"))
+        }
+    }
+
+    /// A name the app cannot find either is asked for, saying what was not found; naming the
+    /// task in the answer finds it through the string query and settles the question.
+    @Test func aMisspeltNameTheAppCannotFindIsAskedFor() async throws {
+        try await withDemoApps { client in
+            _ = try await client.run("add buy bread to my groceries list")
+            let ask = try await client.run("open the task buy bred")
+            #expect(ask.status == .question, "\(ask.json)")
+            #expect(ask.question?.prompt == "I couldn't find a task called 'buy bred'. What task would like to open?")
+            let done = try await client.answer(ask, .text("buy bread"))
+            #expect(done.status == .done, "\(done.json)")
+            #expect(done.parameters.first { $0.0 == "task" }?.1["title"] == .string("buy bread"))
+        }
+    }
+
+    /// Two tasks the name fits: a choice between them, as the app found them.
+    @Test func aNameTwoTasksFitIsAChoice() async throws {
+        try await withDemoApps { client in
+            _ = try await client.run("add buy bread to my groceries list")
+            _ = try await client.run("add buy bread rolls to my groceries list")
+            let ask = try await client.run("delete the task buy bread")
+            #expect(ask.question?.kind == .choice, "\(ask.json)")
+            #expect(ask.question?.prompt == "Which task should I delete?")
+            #expect(ask.question?.choices.map(\.title) == ["buy bread", "buy bread rolls"])
+            let confirm = try await client.answer(ask, .text("the second one"))
+            #expect(confirm.question?.prompt == "Are you sure you want to delete 'buy bread rolls'?", "\(confirm.json)")
         }
     }
 

@@ -122,9 +122,11 @@ extension Conversation {
                 // The chosen app's own reading: its entities, not the first app's.
                 call.parameters = reading.parameters
                 call.ambiguities = reading.ambiguities
+                call.unresolved = []
             } else {
                 call.parameters = call.parameters.filter { intent.parameter($0.0) != nil }
                 call.ambiguities = []
+                call.unresolved = call.unresolved.filter { intent.parameter($0.name) != nil }
             }
             call.intent = intent
             call.intentChoices = []

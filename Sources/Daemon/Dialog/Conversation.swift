@@ -36,6 +36,7 @@ struct Conversation: Sendable {
         try authorize(intent, client)
         var call = PendingCall(intent: intent, parameters: result.parameters.map { ($0.name, $0.value.json) })
         call.ambiguities = result.ambiguities
+        call.unresolved = result.unresolved
         if !result.appChoices.isEmpty {
             call.intentChoices = result.appChoices.map(\.intent.id)
             for choice in result.appChoices {
@@ -87,6 +88,10 @@ struct Conversation: Sendable {
             }
             let prompt = byApp ? Self.whichApp : "What would you like to do?"
             return await ask(Question(kind: .choice, prompt: prompt, choices: choices), call, session, client)
+        }
+        if let notFound = await lookUpNames(&call) {
+            let prompt = notFoundPrompt(notFound.parameter, text: notFound.text)
+            return await askForValue(notFound.parameter, prompt: prompt, call, session, client)
         }
         if let ambiguity = call.ambiguities.first, let parameter = call.intent.parameter(ambiguity.name) {
             let choices = ambiguity.candidates.enumerated().map { Choice(index: $0.offset + 1, title: $0.element.displayText, value: $0.element.json) }

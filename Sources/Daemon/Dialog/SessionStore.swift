@@ -16,6 +16,9 @@ struct PendingCall: Sendable {
     /// When those intents are several apps' adoptions of one schema: each app's reading of
     /// the request, by intent id, taken on when the user picks the app.
     var appReadings: [String: (parameters: [(String, JSONValue)], ambiguities: [(name: String, candidates: [Value])])] = [:]
+    /// Entity parameters named by words the router knew no value for, with the name as said;
+    /// looked up with the app's string query before anything is asked.
+    var unresolved: [(name: String, text: String)] = []
     var confirmed = false
     var question: Question?
 

@@ -67,6 +67,11 @@ extension PhraseCompiler {
         for type in app.entityTypes {
             let slot = slotClass(for: .entity(type.name))
             let typeWords = Set(normalizer.words(Self.splitCamelCase(type.displayName)))
+            // The last word of the type's name, alone and plural ("task", "tasks"; "list" of
+            // "Task List"), anchors a name said as free text.
+            if let head = normalizer.words(Self.splitCamelCase(type.displayName)).last {
+                entityAnchors[slot, default: []].formUnion([head, head + "s"].map { vocabulary.intern($0) })
+            }
             for value in type.values {
                 for (index, name) in ([value.title] + value.synonyms).enumerated() {
                     let entry = LexiconEntry(slotClass: slot, valueID: value.id, title: value.title, quality: index == 0 ? 1 : 0.98)

@@ -17,6 +17,8 @@ public struct PhraseCompiler {
     var parameterIndex: [String: Int32] = [:]
     var diagnostics: [Diagnostic] = []
     var ruleCache: [String: TemplateNode] = [:]
+    /// Words naming each entity type, by slot class (``Matcher/entityAnchors``).
+    var entityAnchors: [Int32: Set<Int32>] = [:]
 
     /// Intents in the order the matcher reports them by index.
     var intents: [IntentDefinition] = []
@@ -70,7 +72,8 @@ public struct PhraseCompiler {
             fillerWords: fillerWords, fillerPhrases: fillerPhrases, intents: intents, apps: library.apps,
             overlap: WordOverlap(
                 intentWords: intentWords,
-                fillerWords: fillerWords.union(WordOverlap.functionWords.compactMap { vocabulary.id(of: $0) })))
+                fillerWords: fillerWords.union(WordOverlap.functionWords.compactMap { vocabulary.id(of: $0) })),
+            entityAnchors: entityAnchors, entityTypeWords: entityAnchors.values.reduce(into: []) { $0.formUnion($1) })
     }
 
     // MARK: - Templates

@@ -52,6 +52,9 @@ extension MatchRun {
                     relax(position + 1, next)
                 }
                 expandSlots(from: state, at: position, base: base, automaton: automaton)
+                if let anchor = anchorWord(before: position, reachedBy: h) {
+                    expandEntityNames(from: state, at: position, base: base, anchor: anchor, automaton: automaton)
+                }
             }
         }
     }
@@ -80,14 +83,7 @@ extension MatchRun {
 
     mutating func expandSlots(from state: Int32, at position: Int, base: Hypothesis, automaton: borrowing Automaton) {
         func take(_ parameter: Int32, _ target: Int32, end: Int, score: Float, payload: Int32) {
-            var next = base
-            next.state = target
-            next.action = .slot
-            next.parameter = parameter
-            next.payload = payload
-            next.to = Int32(end)
-            next.score += score
-            relax(end, next)
+            takeSlot(base, parameter: parameter, target: target, end: end, score: score, payload: payload)
         }
         for spanIndex in spansAt[position] {
             let span = slotSpans[spanIndex]
@@ -101,6 +97,48 @@ extension MatchRun {
             let score = freeTextScore(position..<end)
             for edge in freeTextEdges {
                 take(automaton.slotEdgeParameter[edge], automaton.slotEdgeTarget[edge], end: end, score: score, payload: -1)
+            }
+        }
+    }
+
+    /// Follows a slot edge to `target`, the slot covering the words up to `end`.
+    @inline(__always)
+    mutating func takeSlot(_ base: Hypothesis, parameter: Int32, target: Int32, end: Int, score: Float, payload: Int32) {
+        var next = base
+        next.state = target
+        next.action = .slot
+        next.parameter = parameter
+        next.payload = payload
+        next.to = Int32(end)
+        next.score += score
+        relax(end, next)
+    }
+
+    /// The word a hypothesis matched last, when it is a literal (exact or near) right before
+    /// `position` and names some entity type: only there may an entity slot take free text.
+    @inline(__always)
+    func anchorWord(before position: Int, reachedBy h: Hypothesis) -> Int32? {
+        guard position > 0 else { return nil }
+        switch h.action {
+        case .word: return typeWord[position - 1] ? exact[position - 1] : nil
+        case .nearWord: return matcher.entityTypeWords.contains(h.payload) ? h.payload : nil
+        default: return nil
+        }
+    }
+
+    /// An entity slot right after a word naming its type ("the task buy bread", "the book
+    /// dune messiah") also takes free text: a name the app may know that was not compiled in.
+    /// It scores as free text does, below a compiled name of the same words, so a known name
+    /// still wins; the router then resolves the text or leaves it as an unresolved name.
+    mutating func expandEntityNames(from state: Int32, at position: Int, base: Hypothesis, anchor: Int32, automaton: borrowing Automaton) {
+        let edges = Int(automaton.slotEdgeStart[Int(state)])..<Int(automaton.slotEdgeStart[Int(state) + 1])
+        for edge in edges {
+            guard let anchors = matcher.entityAnchors[automaton.slotEdgeClass[edge]], anchors.contains(anchor) else { continue }
+            for end in (position + 1)...min(count, position + Weight.maximumEntityText)
+            where isFreeTextAllowed(position..<end) && (position..<end).contains(where: { !typeWord[$0] }) {
+                takeSlot(
+                    base, parameter: automaton.slotEdgeParameter[edge], target: automaton.slotEdgeTarget[edge], end: end,
+                    score: freeTextScore(position..<end) - Weight.entityTextCost, payload: -1)
             }
         }
     }

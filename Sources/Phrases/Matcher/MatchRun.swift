@@ -38,6 +38,9 @@ struct MatchRun {
     /// Words a sure number covers ("five", "12"): numbers alone are no title ("add five and seven").
     var numeric: [Bool]
     var fillerPhraseEnds: [[Int]]
+    /// Words naming an entity type ("task", "list"): a name said as free text needs another
+    /// word ("open my task list" names no task called "list").
+    var typeWord: [Bool]
     var spansAt: [[Int]]
     var slotSpans: [SpanChoice] = []
     var arena: [Hypothesis] = []
@@ -53,6 +56,7 @@ struct MatchRun {
         filler = exact.map { id in id.map { matcher.fillerWords.contains($0) } ?? false }
         functionWord = zip(tokens, filler).map { $1 || Lexicon.weakWords.contains($0) }
         fillerPhraseEnds = tokens.indices.map { _ in [] }
+        typeWord = exact.map { id in id.map(matcher.entityTypeWords.contains) ?? false }
         numeric = Array(repeating: false, count: tokens.count)
         spansAt = tokens.indices.map { _ in [] }
         chart = Array(repeating: StateTable(), count: tokens.count + 1)

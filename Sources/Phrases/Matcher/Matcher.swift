@@ -17,6 +17,12 @@ public struct Matcher: Sendable {
     public let intents: [IntentDefinition]
     public let apps: [AppDefinition]
     let overlap: WordOverlap
+    /// For each entity slot class, the words that name its type ("task", "tasks"): right after
+    /// one of them the slot also takes free text, a name the app may know though it was never
+    /// compiled in ("open the task buy bread").
+    let entityAnchors: [Int32: Set<Int32>]
+    /// Every word of ``entityAnchors``, to tell at a glance whether a word names some type.
+    let entityTypeWords: Set<Int32>
 
     /// Scores of the path a parse takes.
     enum Weight {
@@ -32,6 +38,12 @@ public struct Matcher: Sendable {
         static let beam: Float = 8
         static let maximumStates = 400
         static let maximumFreeText = 12
+        /// The most words an entity name said as free text may have.
+        static let maximumEntityText = 8
+        /// What an entity name said as free text costs on top of free text: a phrase that
+        /// explains the words literally ("open my task list") or a known name after a skipped
+        /// word wins over taking them as a name.
+        static let entityTextCost: Float = 0.6
     }
 
     /// The number of compiled phrases and automaton states, for `intentd check` and benchmarks.

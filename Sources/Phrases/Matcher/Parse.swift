@@ -70,3 +70,14 @@ public struct Parse: Hashable, Sendable {
     public var confidence: Double
     public var steps: [MatchStep]
 }
+
+extension Parse {
+    /// Whether an entity parameter took free text: a name that may be known to the app only
+    /// ("open the task buy bread").
+    public var takesAnEntityNameAsFreeText: Bool {
+        captures.contains { capture in
+            guard capture.content == .freeText, case .entity? = intent.parameter(capture.parameter)?.type.elementType else { return false }
+            return true
+        }
+    }
+}

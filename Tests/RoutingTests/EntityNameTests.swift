@@ -1,0 +1,74 @@
+import IntentModel
+import IntentTesting
+import Routing
+import Testing
+
+/// Entity slots said by a name that was not compiled in: free text, but only right after a
+/// word naming the entity's type, resolved against the known values first and otherwise left
+/// as an unresolved name for the daemon to ask the app about.
+@Suite struct EntityNameTests {
+    func route(_ utterance: String) -> RouteResult { DemoRouter.shared.route(utterance, now: DemoRouter.now) }
+
+    @Test(arguments: [
+        ("open the task buy bread", "buy bread"),
+        ("open task water the plants in tasks", "water the plants"),
+        ("delete the task called pick up the kids", "pick up the kids"),
+        ("open the book dune messiah", "dune messiah"),
+    ])
+    func aNameAfterTheTypeWordIsAnUnresolvedName(utterance: String, name: String) {
+        let result = route(utterance)
+        let parameter = result.intent?.id.hasPrefix("library") == true ? "book" : "task"
+        #expect(result.status == .incomplete, "\(result.json.serialized)")
+        #expect(result.unresolved.map(\.name) == [parameter])
+        #expect(result.unresolved.map(\.text) == [name])
+        #expect(result.missing.contains(parameter))
+        #expect(result.parameter(parameter) == nil)
+    }
+
+    @Test func theUnresolvedNameIsOnTheWire() {
+        let json = route("open the task buy bread").json
+        #expect(json["intent"] == .string("tasks.open"))
+        #expect(json["status"] == .string("incomplete"))
+        #expect(json["unresolved"] == .object([("task", .string("buy bread"))]))
+        #expect(json["missing"] == .array([.string("task")]))
+        // Absent when every name resolved.
+        #expect(route("open the task buy milk").json["unresolved"] == nil)
+    }
+
+    /// A known name still wins over free text, exact or near.
+    @Test(arguments: [("open the task buy milk", "t1"), ("open the task by eggs", "t5"), ("open the book project hail mary", "project-hail-mary")])
+    func aCompiledNameWins(utterance: String, id: String) {
+        let result = route(utterance)
+        #expect(result.status == .complete, "\(result.json.serialized)")
+        #expect(result.unresolved.isEmpty)
+        guard case .entity(let reference)? = result.parameters.first(where: { $0.value.isEntity })?.value else {
+            Issue.record("no entity in \(result.json.serialized)")
+            return
+        }
+        #expect(reference.id == id)
+    }
+
+    /// With no word naming the type before it, an entity slot takes no free text.
+    @Test(arguments: [
+        "open the garage door", "open the window", "delete my account forever", "complete the marathon",
+        "open the fridge and get a beer", "read the news", "open the pod bay doors",
+    ])
+    func withoutTheTypeWordThereIsNoFreeName(utterance: String) {
+        let result = route(utterance)
+        #expect(result.unresolved.isEmpty, "\(result.json.serialized)")
+        #expect(result.status != .complete || result.intent == nil, "\(result.json.serialized)")
+    }
+
+    /// The type word alone, or with only filler after it, names nothing.
+    @Test func theTypeWordAloneIsNoName() {
+        let result = route("open the task")
+        #expect(result.unresolved.isEmpty, "\(result.json.serialized)")
+    }
+}
+
+extension Value {
+    fileprivate var isEntity: Bool {
+        if case .entity = self { return true }
+        return false
+    }
+}
