@@ -77,6 +77,9 @@ struct RouteCommand: AsyncParsableCommand {
         for (name, candidates) in result.ambiguities {
             line += "\n  \(name): which one? " + candidates.map(describe).joined(separator: " or ")
         }
+        for (name, text) in result.unresolved {
+            line += "\n  \(name) = \"\(text)\" (no such name known; the app will be asked)"
+        }
         if !result.appChoices.isEmpty { line += "\n  which app? " + result.appChoices.map(\.appName).joined(separator: " or ") }
         if !result.missing.isEmpty { line += "\n  missing: " + result.missing.joined(separator: ", ") }
         if !result.alternatives.isEmpty {
@@ -139,6 +142,11 @@ extension RouteCommand {
         var line = "\"\(utterance)\" → \(intent) [\(json["status"]?.stringValue ?? ""), \(percent(confidence))]"
         if case .object(let parameters)? = json["parameters"] {
             for (name, value) in parameters { line += "\n  \(name) = \(value.serialized)" }
+        }
+        if case .object(let unresolved)? = json["unresolved"] {
+            for (name, text) in unresolved {
+                line += "\n  \(name) = \(text.serialized) (no such name known; the app will be asked)"
+            }
         }
         if case .array(let missing)? = json["missing"], !missing.isEmpty {
             line += "\n  missing: " + missing.compactMap(\.stringValue).joined(separator: ", ")

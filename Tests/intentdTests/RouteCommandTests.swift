@@ -16,6 +16,18 @@ struct RouteCommandTests {
                 """)
     }
 
+    /// A name no compiled value matches is shown as said, with what will happen to it.
+    @Test func anUnknownNameIsShownAsSaid() async throws {
+        let output = try await runIntentd(["route", "open the task buy bread"])
+        #expect(
+            output.stdout == """
+                "open the task buy bread" → tasks.open [incomplete, 80%]
+                  task = "buy bread" (no such name known; the app will be asked)
+                  missing: task
+
+                """)
+    }
+
     @Test func notUnderstoodIsNullIntent() async throws {
         let output = try await runIntentd(["route", "--json", "what's the weather"])
         let line = output.stdout.trimmingCharacters(in: .newlines)
