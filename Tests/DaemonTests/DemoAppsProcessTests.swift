@@ -78,6 +78,20 @@ import Wire
         }
     }
 
+    /// A book described by its properties, added while the app ran (so the router knows no
+    /// such book): the description goes to the app's property query, which finds it.
+    @Test func aBookDescribedByItsAuthorIsFoundByTheAppsPropertyQuery() async throws {
+        try await withDemoApps { client in
+            let before = try await client.run("open the book by william gibson")
+            #expect(before.status == .question, "no book by him yet: \(before.json)")
+            _ = try await client.answer(before, .cancel)
+            _ = try await client.run("add the book neuromancer")
+            let done = try await client.run("open the book by william gibson")
+            #expect(done.status == .done, "\(done.json)")
+            #expect(done.result?.dialog == "Opening Neuromancer")
+        }
+    }
+
     /// Two tasks the name fits: a choice between them, as the app found them.
     @Test func aNameTwoTasksFitIsAChoice() async throws {
         try await withDemoApps { client in
