@@ -70,6 +70,18 @@ import Testing
         #expect(found.contains { $0.type == .list(.person) && $0.range == 3..<7 })
     }
 
+    /// A first name one letter off, as recognizers spell it, is the contact at a lower
+    /// confidence; an exact name stays certain, and short words are not read as names.
+    @Test func firstNamesOneLetterOff() {
+        let people = spans("email jon and sara").filter { $0.type == .person }
+        #expect(people.map(\.range) == [1..<2, 3..<4])
+        #expect(people.allSatisfy { $0.confidence == 0.8 })
+        if case .person(let john)? = people.first?.value { #expect(john.id == "john") } else { Issue.record("no person") }
+        #expect(spans("email john").first { $0.type == .person }?.confidence == 1)
+        #expect(spans("email jo about it").allSatisfy { $0.type != .person })
+        #expect(spans("send it to jon and sara").contains { $0.type == .list(.person) && $0.range == 3..<6 })
+    }
+
     @Test func durationsEmailsAndTemperatures() {
         let found = spans("set the oven to 180 degrees for 20 minutes and mail bob@example.com")
         #expect(found.contains { $0.value == .duration(1200) })

@@ -11,8 +11,12 @@ enum PersonReader {
             .split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
     }
 
-    /// Names by their first word, longest first.
-    typealias Index = [String: [([String], Person)]]
+    /// Names by their first word, longest first; and first names by their spellings one
+    /// letter short, for near misses.
+    struct Index: Sendable {
+        var byFirst: [String: [([String], Person)]] = [:]
+        var firstNamesByDeletion: [String: [(name: String, person: Person)]] = [:]
+    }
 
     /// The index of the last few contact lists seen: the router passes the same contacts with
     /// every utterance, and building the index is most of the cost of finding people.
@@ -21,19 +25,24 @@ enum PersonReader {
     static func index(_ contacts: [Contact]) -> Index {
         let key = contacts.hashValue
         if let hit = cache.withLock({ $0.first { $0.key == key }?.index }) { return hit }
-        var byFirst: Index = [:]
+        var index = Index()
         func add(_ words: [String], _ person: Person) {
             guard let first = words.first else { return }
-            byFirst[first, default: []].append((words, person))
+            index.byFirst[first, default: []].append((words, person))
         }
         for contact in contacts {
             let full = words(contact.person.name)
             add(full, contact.person)
             if full.count > 1, let first = full.first { add([first], contact.person) }
             for alias in contact.aliases { add(words(alias), contact.person) }
+            if let first = full.first, first.count >= 4 {
+                for variant in Set([first] + deletions(of: first)) {
+                    index.firstNamesByDeletion[variant, default: []].append((first, contact.person))
+                }
+            }
         }
-        for (first, names) in byFirst { byFirst[first] = names.sorted { $0.0.count > $1.0.count } }
-        let built = byFirst
+        for (first, names) in index.byFirst { index.byFirst[first] = names.sorted { $0.0.count > $1.0.count } }
+        let built = index
         cache.withLock { entries in
             entries.insert((key, built), at: 0)
             if entries.count > 4 { entries.removeLast() }
@@ -41,17 +50,49 @@ enum PersonReader {
         return built
     }
 
+    /// `word` with one letter left out, each way.
+    static func deletions(of word: String) -> [String] {
+        let letters = Array(word)
+        return letters.indices.map { index in
+            var shorter = letters
+            shorter.remove(at: index)
+            return String(shorter)
+        }
+    }
+
+    /// Contacts whose first name `token` misses by one letter, with the same first letter
+    /// ("jon" for John, "sara" for Sarah): how recognizers and people spell names. Only for
+    /// first names of four letters or more, so short words do not turn into people.
+    static func nearFirstNames(_ token: String, in index: Index) -> [Person] {
+        guard token.count >= 3, token.allSatisfy({ $0.isASCII && $0.isLetter }) else { return [] }
+        var people: [Person] = []
+        for variant in [token] + deletions(of: token) {
+            for (name, person) in index.firstNamesByDeletion[variant] ?? []
+            where name != token && name.first == token.first && !people.contains(person)
+                && ChoiceIndex.editDistance(Array(name.unicodeScalars), Array(token.unicodeScalars)) == 1
+            {
+                people.append(person)
+            }
+        }
+        return people
+    }
+
     static func read(_ tokens: [String], contacts: [Contact]) -> [TaggedSpan] {
         guard !contacts.isEmpty, !tokens.isEmpty else { return [] }
-        let byFirst = index(contacts)
+        let people = index(contacts)
         var found: [(Range<Int>, Person)] = []
         var spans: [TaggedSpan] = []
         var index = 0
         while index < tokens.count {
-            let matches = (byFirst[tokens[index]] ?? []).filter { words, _ in
+            let matches = (people.byFirst[tokens[index]] ?? []).filter { words, _ in
                 index + words.count <= tokens.count && words.indices.allSatisfy { tokens[index + $0] == words[$0] }
             }
             guard let longest = matches.first?.0.count else {
+                let near = nearFirstNames(tokens[index], in: people)
+                for person in near {
+                    spans.append(TaggedSpan(range: index..<index + 1, type: .person, value: .person(person), confidence: 0.8))
+                }
+                if let first = near.first { found.append((index..<index + 1, first)) }
                 index += 1
                 continue
             }
