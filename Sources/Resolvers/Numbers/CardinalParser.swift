@@ -155,7 +155,10 @@ struct CardinalParser {
 
     /// Reads a token of digits: "12", "1,200", "12.50", "0033", "3rd", "100k", "2mil".
     static func digits(_ token: String) -> (value: Double, ordinal: Bool)? {
-        guard let first = token.unicodeScalars.first, first.properties.numericType != nil || first == "-" else {
+        // An ASCII first character is numeric only as a digit; asking Unicode's tables costs more.
+        guard let first = token.unicodeScalars.first,
+            first.isASCII ? (first.value >= 0x30 && first.value <= 0x39) || first == "-" : first.properties.numericType != nil
+        else {
             return nil
         }
         var text = Substring(token)
