@@ -20,15 +20,15 @@ extension Router {
                 let n = nameWords.count
                 guard n > 0, words.count > n + 1 else { continue }
                 var found: [Range<Int>] = []
-                if Array(words[(words.count - n)...]) == nameWords,
+                if words[(words.count - n)...].elementsEqual(nameWords),
                     Self.mentionAfter.contains(words[words.count - n - 1])
                 {
                     found.append((words.count - n - 1)..<words.count)
                 }
-                if Self.mentionBefore.contains(words[0]), Array(words[1...n]) == nameWords {
+                if Self.mentionBefore.contains(words[0]), words[1...n].elementsEqual(nameWords) {
                     found.append(0..<(n + 1))
                 }
-                if ["ask", "tell"].contains(words[0]), words.count > n + 2, Array(words[1...n]) == nameWords,
+                if words[0] == "ask" || words[0] == "tell", words.count > n + 2, words[1...n].elementsEqual(nameWords),
                     words[n + 1] == "to"
                 {
                     found.append(0..<(n + 2))

@@ -65,7 +65,7 @@ public struct Router: Sendable {
     private func names(_ app: String, in words: [String]) -> Bool {
         appNames.names(of: app).contains { nameWords in
             guard !nameWords.isEmpty, nameWords.count <= words.count else { return false }
-            return (0...(words.count - nameWords.count)).contains { Array(words[$0..<$0 + nameWords.count]) == nameWords }
+            return (0...(words.count - nameWords.count)).contains { words[$0..<$0 + nameWords.count].elementsEqual(nameWords) }
         }
     }
 

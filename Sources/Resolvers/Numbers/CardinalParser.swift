@@ -161,6 +161,8 @@ struct CardinalParser {
         else {
             return nil
         }
+        // Digits alone, the common case: what the general reading below gives them.
+        if token.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) { return Double(token).map { ($0, false) } }
         var text = Substring(token)
         var ordinal = false
         var multiplier = 1.0
