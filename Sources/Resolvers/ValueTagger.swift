@@ -66,6 +66,11 @@ public struct ValueTagger: Sendable {
     static let bareDayParts: Set<String> = ["lunch", "night", "dinner", "breakfast", "evening", "morning", "afternoon"]
     static let dayPartLeads: Set<String> = ["at", "in", "this", "by", "for", "around", "before", "after", "until", "the", "tomorrow", "today", "yesterday", "on"]
 
+    /// Filler words a date is read from ("at 5 pm", "this friday"); other fillers are skipped.
+    static let fillerDateStarts: Set<String> = ["at", "on", "in", "this", "by"]
+    /// Words before a date that make it a reading of its own ("at 5 pm" and "5 pm").
+    static let dateCues: Set<String> = ["at", "on", "in", "by"]
+
     /// The longest date or time starting at each token that can begin one.
     func dates(_ tokens: [String], numbers: [NumberSpan], context: ResolutionContext) -> [TaggedSpan] {
         let parser = DateParser(tokens: tokens, context: context, wholeText: false, numbers: numbers)
@@ -73,7 +78,11 @@ public struct ValueTagger: Sendable {
         var reachedEnd = -1
         for start in tokens.indices {
             let word = tokens[start]
-            if DateParser.fillers.contains(word), !["at", "on", "in", "this", "by"].contains(word) { continue }
+            if DateParser.fillers.contains(word) {
+                if !Self.fillerDateStarts.contains(word) { continue }
+            } else if !parser.mayStart(at: start) {
+                continue
+            }
             guard let found = parser.parse(from: start) else { continue }
             // "team lunch tomorrow at noon", "movie night tonight at 8 pm": a bare part of the
             // day right before a whole date is a word of the title, not part of the date; the
@@ -85,7 +94,7 @@ public struct ValueTagger: Sendable {
                 continue
             }
             // "at 5 pm" and "5 pm" are the same reading; keep the longer one and the bare one.
-            if found.end <= reachedEnd, ["at", "on", "in", "by"].contains(tokens[max(start - 1, 0)]) == false,
+            if found.end <= reachedEnd, !Self.dateCues.contains(tokens[max(start - 1, 0)]),
                 start > 0,
                 spans.last?.value == .date(found.value)
             {

@@ -7,7 +7,7 @@ extension Router {
     func outsideMarkers(in words: [String], language: String) -> [Range<Int>] {
         var found: [Range<Int>] = []
         for marker in library.languages[language]?.outsideScope ?? [] where marker.count <= words.count {
-            for start in 0...(words.count - marker.count) where Array(words[start..<start + marker.count]) == marker {
+            for start in 0...(words.count - marker.count) where words[start..<start + marker.count].elementsEqual(marker) {
                 found.append(start..<start + marker.count)
             }
         }

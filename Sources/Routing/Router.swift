@@ -17,6 +17,7 @@ public struct Router: Sendable {
     /// Problems found in the phrase files; the router runs with whatever compiled.
     public let diagnostics: [Diagnostic]
     let contacts: [Contact]
+    let appNames: AppNames
     let tagger = ValueTagger()
     let normalizer = TextNormalizer()
     /// Below this confidence the answer is "not understood".
@@ -34,6 +35,7 @@ public struct Router: Sendable {
         self.diagnostics = diagnostics
         self.threshold = threshold
         contacts = library.contacts.map { Contact(person: $0.person, aliases: $0.aliases) }
+        appNames = AppNames(library.apps, normalizer: TextNormalizer())
     }
 
     /// Loads and compiles the phrase files at `paths`.
@@ -53,18 +55,17 @@ public struct Router: Sendable {
         let ranked = matcher.rankByWordOverlap(words, limit: 2)
         guard let top = ranked.first, top.overlap >= Self.fallbackOverlap, top.words >= 2 else { return nil }
         if ranked.count > 1, top.overlap - ranked[1].overlap < Self.fallbackMargin { return nil }
-        guard let app = library.app(top.intent.appID), names(app, in: words) else { return nil }
+        guard names(top.intent.appID, in: words) else { return nil }
         return (top.intent, top.overlap)
     }
 
     static let fallbackOverlap = 0.6
     static let fallbackMargin = 0.15
 
-    private func names(_ app: AppDefinition, in words: [String]) -> Bool {
-        ([app.displayName] + app.synonyms).contains { name in
-            let nameWords = normalizer.words(name)
+    private func names(_ app: String, in words: [String]) -> Bool {
+        appNames.names(of: app).contains { nameWords in
             guard !nameWords.isEmpty, nameWords.count <= words.count else { return false }
-            return (0...(words.count - nameWords.count)).contains { Array(words[$0..<$0 + nameWords.count]) == nameWords }
+            return (0...(words.count - nameWords.count)).contains { words[$0..<$0 + nameWords.count].elementsEqual(nameWords) }
         }
     }
 

@@ -27,7 +27,7 @@ public struct TextNormalizer: Sendable {
                 index += 1
                 continue
             }
-            if Self.symbolTokens.contains(scalar) {
+            if Self.isSymbolToken(scalar) {
                 result.append(Token(text: String(scalar), sourceRange: index..<index + 1))
                 index += 1
                 continue
@@ -40,10 +40,10 @@ public struct TextNormalizer: Sendable {
             var end = index
             while end < scalars.count {
                 let s = scalars[end]
-                if Self.isCJK(s) || Self.symbolTokens.contains(s) { break }
+                if Self.isCJK(s) || Self.isSymbolToken(s) { break }
                 if Self.isWordScalar(s) {
                     end += 1
-                } else if Self.joiners.contains(s), end + 1 < scalars.count, Self.isWordScalar(scalars[end + 1]),
+                } else if Self.isJoiner(s), end + 1 < scalars.count, Self.isWordScalar(scalars[end + 1]),
                     !Self.isCJK(scalars[end + 1])
                 {
                     end += 1
@@ -51,9 +51,14 @@ public struct TextNormalizer: Sendable {
                     break
                 }
             }
-            let raw = String(String.UnicodeScalarView(scalars[index..<end])).lowercased()
-            for piece in Self.split(word: raw) {
-                result.append(Token(text: piece, sourceRange: index..<end))
+            let (raw, isPlain) = Self.lowercasedWord(scalars[index..<end])
+            if isPlain, Self.contractions[raw] == nil {
+                // Most words are ASCII letters alone, which `split` would return as they are.
+                result.append(Token(text: raw, sourceRange: index..<end))
+            } else {
+                for piece in Self.split(word: raw) {
+                    result.append(Token(text: piece, sourceRange: index..<end))
+                }
             }
             index = end
         }
@@ -70,7 +75,16 @@ public struct TextNormalizer: Sendable {
         let from = tokens[range.lowerBound].sourceRange.lowerBound
         let to = tokens[range.upperBound - 1].sourceRange.upperBound
         guard from < to, to <= scalars.count else { return "" }
-        return String(String.UnicodeScalarView(scalars[from..<to]))
+        return Self.text(of: scalars[from..<to])
+    }
+
+    /// A run of scalars as a string, one scalar at a time: building a `UnicodeScalarView` from
+    /// a slice, as this did before, cost more than the rest of normalizing a word.
+    static func text(of run: ArraySlice<Unicode.Scalar>) -> String {
+        var text = ""
+        text.reserveCapacity(run.count)
+        for scalar in run { text.unicodeScalars.append(scalar) }
+        return text
     }
 
     /// NFKC, skipped for ASCII text, which it leaves as it is.
@@ -78,8 +92,42 @@ public struct TextNormalizer: Sendable {
         text.utf8.allSatisfy { $0 < 0x80 } ? text : text.precomposedStringWithCompatibilityMapping
     }
 
-    static let symbolTokens: Set<Unicode.Scalar> = ["$", "€", "£", "¥", "%", "°", "+", "#"]
-    static let joiners: Set<Unicode.Scalar> = [".", ",", ":", "/", "@", "'", "’", "-", "_"]
+    /// Symbols that are tokens of their own: `$ € £ ¥ % ° + #`. A switch, not a set: this runs
+    /// for every character of every utterance, and hashing each one cost more than the rest.
+    static func isSymbolToken(_ s: Unicode.Scalar) -> Bool {
+        switch s {
+        case "$", "€", "£", "¥", "%", "°", "+", "#": true
+        default: false
+        }
+    }
+
+    /// Characters that join word characters into one token ("12.50", "john@example.com").
+    static func isJoiner(_ s: Unicode.Scalar) -> Bool {
+        switch s {
+        case ".", ",", ":", "/", "@", "'", "’", "-", "_": true
+        default: false
+        }
+    }
+
+    /// The run of word characters lowercased, and whether it is ASCII letters alone (a plain
+    /// word, which `split` leaves as it is unless it is a contraction). ASCII text, nearly all
+    /// of what people type or a recognizer writes, is lowercased byte by byte.
+    static func lowercasedWord(_ run: ArraySlice<Unicode.Scalar>) -> (text: String, isPlain: Bool) {
+        guard run.allSatisfy(\.isASCII) else {
+            return (text(of: run).lowercased(), false)
+        }
+        var isPlain = true
+        let text = String(unsafeUninitializedCapacity: run.count) { buffer in
+            for (offset, scalar) in run.enumerated() {
+                var byte = UInt8(truncatingIfNeeded: scalar.value)
+                if byte >= 0x41 && byte <= 0x5A { byte += 0x20 }
+                if byte < 0x61 || byte > 0x7A { isPlain = false }
+                buffer[offset] = byte
+            }
+            return run.count
+        }
+        return (text, isPlain)
+    }
 
     static func isWordScalar(_ s: Unicode.Scalar) -> Bool {
         if s.isASCII {

@@ -105,7 +105,7 @@ extension DateParser {
 
     /// "2h", "30min", "10m", "3d": a number glued to its unit.
     static func compactAmount(_ word: String) -> (Double, DateMath.Unit)? {
-        guard word.first?.isNumber == true else { return nil }
+        guard word.startsWithNumber else { return nil }
         let digits = word.prefix { $0.isNumber || $0 == "." }
         let rest = String(word.dropFirst(digits.count))
         guard !rest.isEmpty, let value = Double(digits), let unit = DateMath.units[rest] else { return nil }

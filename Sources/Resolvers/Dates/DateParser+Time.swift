@@ -208,7 +208,7 @@ extension DateParser {
 
     /// One token holding a clock time: "5pm", "5:30", "5:30pm", "8.30pm", "17h00", "15h", "9:00a", "8:00:20pm".
     static func compactClock(_ word: String) -> Clock? {
-        guard word.first?.isNumber == true else { return nil }
+        guard word.startsWithNumber else { return nil }
         var cleaned = word
         if cleaned.hasSuffix("a.m") || cleaned.hasSuffix("p.m") {
             cleaned.remove(at: cleaned.index(cleaned.endIndex, offsetBy: -2))

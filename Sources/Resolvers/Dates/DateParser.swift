@@ -20,18 +20,34 @@ struct DateParser {
     /// True to keep a clock's hour as said ("from 1:30 to 3" in a range), not the next one.
     var literalHours = false
     let math: DateMath
-    let numbers: [Int: NumberSpan]
+    let numbers: NumberStarts
 
     init(tokens: [String], context: ResolutionContext, wholeText: Bool, numbers: [NumberSpan]? = nil) {
         self.tokens = tokens
         self.context = context
         self.wholeText = wholeText
         self.math = DateMath(zone: context.timeZone)
-        var byStart: [Int: NumberSpan] = [:]
-        for span in numbers ?? NumberReader.read(tokens) where span.confidence > 0.5 {
-            byStart[span.range.lowerBound] = span
+        self.numbers = NumberStarts((numbers ?? NumberReader.read(tokens)).filter { $0.confidence > 0.5 })
+    }
+
+    /// Numbers by the token they start at, the last one given for a token winning. An array,
+    /// not a dictionary: the readers look a number up at nearly every word they try, and a
+    /// parser is made for every utterance.
+    struct NumberStarts {
+        private var byStart: [NumberSpan?] = []
+
+        init(_ spans: [NumberSpan]) {
+            for span in spans where span.range.lowerBound >= 0 {
+                let start = span.range.lowerBound
+                if start >= byStart.count { byStart += repeatElement(nil, count: start + 1 - byStart.count) }
+                byStart[start] = span
+            }
         }
-        self.numbers = byStart
+
+        subscript(index: Int) -> NumberSpan? { index >= 0 && index < byStart.count ? byStart[index] : nil }
+
+        /// Every number, in the order of their starts.
+        var values: [NumberSpan] { byStart.compactMap { $0 } }
     }
 
     /// What has been read so far.

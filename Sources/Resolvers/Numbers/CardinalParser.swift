@@ -155,9 +155,14 @@ struct CardinalParser {
 
     /// Reads a token of digits: "12", "1,200", "12.50", "0033", "3rd", "100k", "2mil".
     static func digits(_ token: String) -> (value: Double, ordinal: Bool)? {
-        guard let first = token.unicodeScalars.first, first.properties.numericType != nil || first == "-" else {
+        // An ASCII first character is numeric only as a digit; asking Unicode's tables costs more.
+        guard let first = token.unicodeScalars.first,
+            first.isASCII ? (first.value >= 0x30 && first.value <= 0x39) || first == "-" : first.properties.numericType != nil
+        else {
             return nil
         }
+        // Digits alone, the common case: what the general reading below gives them.
+        if token.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) { return Double(token).map { ($0, false) } }
         var text = Substring(token)
         var ordinal = false
         var multiplier = 1.0

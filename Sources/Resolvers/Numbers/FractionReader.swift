@@ -53,7 +53,7 @@ struct FractionReader {
                 if !word.hasPrefix("first") || afterTens { return index }
             }
             let numeric = NumberWords.atoms[word] != nil || CardinalParser.digits(word) != nil
-            guard numeric || ["a", "an", "and"].contains(word) else { return nil }
+            guard numeric || word == "a" || word == "an" || word == "and" else { return nil }
             index += 1
         }
         return nil

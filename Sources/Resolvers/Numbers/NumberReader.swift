@@ -34,10 +34,11 @@ enum NumberReader {
         let end = min(limit ?? tokens.count, tokens.count)
         var sign = 1.0
         var first = start
-        if first < end, ["minus", "negative"].contains(tokens[first]) {
+        if first < end, tokens[first] == "minus" || tokens[first] == "negative" {
             sign = -1
             first += 1
         }
+        guard first < end, mayStart(tokens[first]) else { return nil }
         let parser = CardinalParser(tokens: tokens)
         let cardinal = parser.parse(from: first, limit: end)
         var best: NumberSpan?
@@ -69,6 +70,20 @@ enum NumberReader {
         }
         return nil
     }
+
+    /// Whether a number can begin with `word`: most words cannot, and saying so with one
+    /// lookup spares the cardinal and fraction readers, which run from every word of an
+    /// utterance. A superset of what they accept first: a number word or denominator, "a",
+    /// "an", "and", "half", "quarter", "point", or a token that is not ASCII letters alone
+    /// (digits, "3rd", "-5", other scripts).
+    static func mayStart(_ word: String) -> Bool {
+        guard word.utf8.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else { return true }
+        return startWords.contains(word)
+    }
+
+    static let startWords: Set<String> = Set(NumberWords.atoms.keys).union(NumberWords.denominators.keys).union([
+        "a", "an", "and", "half", "quarter", "point", "minus", "negative",
+    ])
 
     /// "point five", "point zero three", "point seventy one": digits after a spoken decimal point.
     static func decimals(_ tokens: [String], at index: Int, limit: Int) -> (value: Double, end: Int)? {

@@ -47,7 +47,7 @@ enum DurationReader {
 
     /// "2h30", "1h", "1h30m".
     static func compact(_ token: String) -> Double? {
-        guard token.first?.isNumber == true, token.contains(Character("h")) else { return nil }
+        guard token.startsWithNumber, token.contains(Character("h")) else { return nil }
         let parts = token.split(separator: "h", omittingEmptySubsequences: false)
         guard parts.count == 2, let hours = Double(parts[0]) else { return nil }
         let minutesText = parts[1].hasSuffix("m") ? parts[1].dropLast() : parts[1]

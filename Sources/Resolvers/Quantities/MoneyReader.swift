@@ -70,7 +70,7 @@ enum MoneyReader {
         if let number = numbers[cursor], !number.isOrdinal {
             amount = number.value
             cursor = number.range.upperBound
-        } else if cursor < tokens.count, ["a", "an", "one"].contains(tokens[cursor]), prefix == nil {
+        } else if cursor < tokens.count, tokens[cursor] == "a" || tokens[cursor] == "an" || tokens[cursor] == "one", prefix == nil {
             amount = 1
             cursor += 1
         } else {

@@ -91,7 +91,7 @@ enum PhoneScanner {
             let token = tokens[index]
             if let digit = digitWords[token] {
                 number += digit
-            } else if token.allSatisfy(\.isNumber), token.count <= 5 {
+            } else if token.isAllNumbers, token.count <= 5 {
                 number += token
                 groups += 1
             } else if token == "double" || token == "triple", let next = digitWords[tokens[safe: index + 1] ?? ""] {

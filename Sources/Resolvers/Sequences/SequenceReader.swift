@@ -59,11 +59,12 @@ enum SequenceReader {
     static func tag(_ tokens: [String]) -> [TaggedSpan] {
         var spans: [TaggedSpan] = []
         for (index, token) in tokens.enumerated() {
-            if token.contains(Character("@")) {
+            // The byte test first: it is cheap, and a token without the byte has no such character.
+            if token.utf8.contains(UInt8(ascii: "@")), token.contains(Character("@")) {
                 if let address = EmailScanner.whole(token) {
                     spans.append(TaggedSpan(range: index..<index + 1, type: .email, value: .email(address)))
                 }
-            } else if token.contains(Character(".")), let url = URLScanner.extract(token).first,
+            } else if token.utf8.contains(UInt8(ascii: ".")), token.contains(Character(".")), let url = URLScanner.extract(token).first,
                 url.count == token.count
             {
                 spans.append(TaggedSpan(range: index..<index + 1, type: .url, value: .url(url)))

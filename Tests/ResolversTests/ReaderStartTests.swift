@@ -1,0 +1,89 @@
+import Foundation
+import IntentModel
+import IntentTesting
+import Testing
+
+@testable import Resolvers
+
+/// The first-word gates of the value tagger (`DateParser.mayStart(at:)`,
+/// `NumberReader.mayStart(_:)`) only skip work: at every word they turn away, the readers
+/// themselves find nothing. Checked at every word of every corpus sentence, the resolver
+/// corpus included (its dates, times, numbers and amounts), and of sentences written to
+/// reach each reader's first-word tests.
+@Suite struct ReaderStartTests {
+    static let written = [
+        "at noon", "mid day", "midmorning tomorrow", "a quarter past seven", "three quarters past 8", "half three",
+        "free o'clock", "ate pm", "in 20 minutes", "upcoming two days", "2 upcoming days", "a fortnight from now",
+        "half an hour ago", "a quarter of an hour later", "two sundays from now", "the 3rd of march",
+        "last friday in october", "this past wednesday", "next week sunday", "christmas eve 2019", "right now",
+        "the day after tomorrow", "early morning", "late evening", "in the afternoon", "tonight", "the present time",
+        "third tuesday of september 2014", "march 3rd", "3 march 2015", "oct 25", "5pm", "17h00", "11/25",
+        "one and a half hours", "minus five", "point five", "a dozen eggs", "two thirds of a million", "1/2 hour",
+        "twenty to 8", "five to three", "1430 hours", "at 7.30", "nineteen ninety three", "the minute", "asap",
+    ]
+
+    /// Every utterance of Corpus/ and every text of ../shared/resolver-corpus (when present).
+    static var sentences: [String] {
+        var texts = written
+        let corpus = TestPaths.corpus
+        let shared = TestPaths.root.deletingLastPathComponent().appendingPathComponent("shared/resolver-corpus")
+        for folder in [corpus, shared] {
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            for file in files.sorted() where file.hasSuffix(".jsonl") {
+                guard let text = try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8) else { continue }
+                for line in text.split(separator: "\n") {
+                    guard let json = try? JSONValue(parsing: String(line)) else { continue }
+                    if let found = json["utterance"]?.stringValue ?? json["text"]?.stringValue { texts.append(found) }
+                }
+            }
+        }
+        return texts
+    }
+
+    static let context = ResolutionContext(
+        now: LocalDateTime(year: 2026, month: 11, day: 19, hour: 9, minute: 0), timeZone: TimeZone(identifier: "UTC")!)
+
+    @Test func aWordTheDateGateTurnsAwayBeginsNoDate() {
+        let sentences = Self.sentences
+        #expect(sentences.count > 1000)
+        var missed: [String] = []
+        var turnedAway = 0
+        for sentence in sentences {
+            let tokens = TextNormalizer().words(sentence)
+            let parser = DateParser(tokens: tokens, context: Self.context, wholeText: false)
+            for index in tokens.indices where !DateParser.fillers.contains(tokens[index]) && !parser.mayStart(at: index) {
+                turnedAway += 1
+                if let found = parser.parse(from: index) { missed.append("\(sentence) [\(index)]: \(found.value.iso8601)") }
+            }
+        }
+        #expect(missed.isEmpty, "dates the gate hides:\n\(missed.prefix(20).joined(separator: "\n"))")
+        #expect(turnedAway > 1000, "the gate should turn most words away")
+    }
+
+    @Test func aWordTheNumberGateTurnsAwayBeginsNoNumber() {
+        var missed: [String] = []
+        for sentence in Self.sentences {
+            let tokens = TextNormalizer().words(sentence)
+            for index in tokens.indices where !NumberReader.mayStart(tokens[index]) {
+                let cardinal = CardinalParser(tokens: tokens).parse(from: index)
+                let fraction = FractionReader(tokens: tokens, limit: tokens.count).read(from: index)
+                if cardinal != nil || fraction != nil || tokens[index] == "point" {
+                    missed.append("\(sentence) [\(index)]")
+                }
+            }
+        }
+        #expect(missed.isEmpty, "numbers the gate hides:\n\(missed.prefix(20).joined(separator: "\n"))")
+    }
+
+    @Test func gatesLetDigitsAndOtherScriptsThrough() {
+        let tokens = ["turn", "5pm", "五", "kitchen", "½"]
+        let parser = DateParser(tokens: tokens, context: Self.context, wholeText: false)
+        #expect(parser.mayStart(at: 0) == false)
+        #expect(parser.mayStart(at: 1))
+        #expect(parser.mayStart(at: 2))
+        #expect(parser.mayStart(at: 3) == false)
+        #expect(NumberReader.mayStart("kitchen") == false)
+        #expect(NumberReader.mayStart("½"))
+        #expect(NumberReader.mayStart("twenty"))
+    }
+}
