@@ -33,6 +33,7 @@ public final class Daemon: Service, Sendable {
     struct ConnectionTable {
         var nextID = 1
         var open: [Int: any Channel] = [:]
+        var peers: [Int: PeerConnection] = [:]
         var inFlight = 0
     }
 
@@ -117,10 +118,15 @@ public final class Daemon: Service, Sendable {
         }
     }
 
-    /// Waits for calls in flight (at most the grace period), then closes every connection.
+    /// Waits for calls in flight and for their responses to be written (at most the grace
+    /// period), then closes every connection. A response queued but not yet written when the
+    /// connection closed used to be lost.
     private func drain() async {
         let deadline = ContinuousClock.now + configuration.shutdownGracePeriod
-        while connections.withLock({ $0.inFlight }) > 0, ContinuousClock.now < deadline {
+        func busy() -> Bool {
+            connections.withLock { table in table.inFlight > 0 || table.peers.values.contains { $0.hasUnwrittenOutput } }
+        }
+        while busy(), ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(20))
         }
         let open = connections.withLock { $0.open.values }
@@ -142,9 +148,14 @@ public final class Daemon: Service, Sendable {
             try await channel.executeThenClose { inbound, outbound in
                 let (lines, output) = AsyncStream<ByteBuffer>.makeStream()
                 let peer = PeerConnection(id: id, credentials: credentials, eventLoop: channel.channel.eventLoop, output: output)
+                connections.withLock { $0.peers[id] = peer }
                 try await withThrowingTaskGroup { writers in
                     writers.addTask {
-                        for await line in lines { try await outbound.write(line) }
+                        defer { peer.outputStopped() }
+                        for await line in lines {
+                            try await outbound.write(line)
+                            peer.wrote()
+                        }
                     }
                     await withDiscardingTaskGroup { handlers in
                         do {
@@ -162,7 +173,10 @@ public final class Daemon: Service, Sendable {
         } catch {
             logger.debug("connection ended", metadata: ["connection": "\(id)", "error": "\(error)"])
         }
-        _ = connections.withLock { $0.open.removeValue(forKey: id) }
+        connections.withLock { table in
+            table.open.removeValue(forKey: id)
+            table.peers.removeValue(forKey: id)
+        }
         logger.debug("connection closed", metadata: ["connection": "\(id)"])
     }
 

@@ -20,6 +20,9 @@ public final class PeerConnection: Sendable {
         var nextCallID = 1
         var pending: [Int: CheckedContinuation<JSONValue, any Error>] = [:]
         var closed = false
+        /// Lines queued and not yet written to the socket (a graceful shutdown waits for them).
+        var unwritten = 0
+        var outputEnded = false
     }
 
     init(id: Int, credentials: PeerCredentials?, eventLoop: any EventLoop, output: AsyncStream<ByteBuffer>.Continuation) {
@@ -32,20 +35,30 @@ public final class PeerConnection: Sendable {
     var isClosed: Bool { state.withLock { $0.closed } }
 
     /// Queues one message for sending.
-    func send(_ message: Message) {
-        var buffer = ByteBuffer()
-        buffer.writeString(message.serialized)
-        buffer.writeInteger(UInt8(ascii: "\n"))
-        output.yield(buffer)
-    }
+    func send(_ message: Message) { sendRaw(message.serialized) }
 
     /// Queues text as it is, with a newline.
     func sendRaw(_ text: String) {
         var buffer = ByteBuffer()
         buffer.writeString(text)
         buffer.writeInteger(UInt8(ascii: "\n"))
+        state.withLock { if !$0.outputEnded { $0.unwritten += 1 } }
         output.yield(buffer)
     }
+
+    /// The writer wrote one queued line to the socket.
+    func wrote() { state.withLock { $0.unwritten = max(0, $0.unwritten - 1) } }
+
+    /// The writer stopped (the connection closed or a write failed): nothing more is written.
+    func outputStopped() {
+        state.withLock {
+            $0.outputEnded = true
+            $0.unwritten = 0
+        }
+    }
+
+    /// Whether queued lines still wait to be written.
+    var hasUnwrittenOutput: Bool { state.withLock { $0.unwritten > 0 } }
 
     /// Calls `method` on the peer and waits for its result, at most `timeout`.
     ///
