@@ -62,7 +62,7 @@ struct ParameterExtraction {
                     continue
                 }
                 if case .entity(let type) = parameter.type.elementType {
-                    resolveEntityName(text, type: type, for: parameter, into: &values)
+                    resolveEntityName(superlative(before: capture.range) + text, type: type, for: parameter, into: &values)
                     continue
                 }
                 values[parameter.name] = fit(.string(text), to: parameter.type)
@@ -173,6 +173,18 @@ struct ParameterExtraction {
     static let contentAtStart: Set<String> = ["thanks", "thank", "hi", "hello"]
 
     /// The words of a free-text slot as the user wrote them, without filler at either end.
+    /// "newest book " in "open the newest book by andy weir": a superlative said just before
+    /// the word naming the type belongs to the description after it, which then reads as "the
+    /// newest one by andy weir" rather than every book by him. Empty when there is none.
+    func superlative(before range: Range<Int>) -> String {
+        let anchor = range.lowerBound - 1
+        guard anchor >= 1, Self.superlatives.contains(tokens[anchor - 1].text) else { return "" }
+        let first = anchor >= 2 && tokens[anchor - 2].text == "most" ? anchor - 2 : anchor - 1
+        return tokens[first...anchor].map(\.text).joined(separator: " ") + " "
+    }
+
+    static let superlatives: Set<String> = ["newest", "latest", "oldest", "earliest", "recent"]
+
     func freeText(_ range: Range<Int>) -> String {
         var lower = range.lowerBound
         var upper = range.upperBound

@@ -25,6 +25,17 @@ import Testing
         #expect(result.parameter(parameter) == nil)
     }
 
+    /// A superlative before the type word belongs to the description: one book, not all of
+    /// the author's.
+    @Test func aSuperlativeBeforeTheTypeWordPicksOne() {
+        let newest = route("open the newest book by andy weir")
+        #expect(newest.parameter("book") == .entity(EntityReference(id: "project-hail-mary", title: "Project Hail Mary")))
+        let oldest = route("open the oldest book by andy weir")
+        #expect(oldest.parameter("book") == .entity(EntityReference(id: "the-martian", title: "The Martian")))
+        // Without one, every book by him is a choice.
+        #expect(route("open the book by andy weir").ambiguities.first?.candidates.count == 3)
+    }
+
     @Test func theUnresolvedNameIsOnTheWire() {
         let json = route("open the task buy bread").json
         #expect(json["intent"] == .string("tasks.open"))
