@@ -13,16 +13,20 @@ public struct ResolutionContext: Sendable {
     public var contacts: [Contact]
     /// For commands that schedule: an ambiguous date or time means the next one, not the last.
     public var prefersFuture: Bool
+    /// `contacts` indexed for finding names in an utterance, built once by whoever keeps the
+    /// same contacts for many utterances (the router); nil: found from a cache by hashing them.
+    public var contactIndex: ContactIndex?
 
     public init(
         now: LocalDateTime, timeZone: TimeZone = .current, language: String = "en", contacts: [Contact] = [],
-        prefersFuture: Bool = true
+        prefersFuture: Bool = true, contactIndex: ContactIndex? = nil
     ) {
         self.now = now
         self.timeZone = timeZone
         self.language = language
         self.contacts = contacts
         self.prefersFuture = prefersFuture
+        self.contactIndex = contactIndex
     }
 
     /// The context for the current time in the zone of `TZ`.
@@ -30,6 +34,14 @@ public struct ResolutionContext: Sendable {
         ResolutionContext(
             now: LocalDateTime(Date(), in: .current), timeZone: .current, language: language, contacts: contacts)
     }
+}
+
+/// Contacts indexed by the words of their names, aliases and near-miss first names: what
+/// finding people in an utterance looks up (build it once for a contact list).
+public struct ContactIndex: Sendable {
+    let people: PersonReader.Index
+
+    public init(_ contacts: [Contact]) { people = PersonReader.buildIndex(contacts) }
 }
 
 /// A person in the contacts source, with the other names people use for them.

@@ -41,7 +41,7 @@ public struct ValueTagger: Sendable {
         }
         spans += SequenceReader.tag(tokens)
         spans += SpokenYearReader.read(tokens, numbers: numbers)
-        spans += PersonReader.read(tokens, contacts: context.contacts)
+        spans += PersonReader.read(tokens, contacts: context.contacts, prebuilt: context.contactIndex)
         if context.language == "zh"
             || tokens.contains(where: { $0.unicodeScalars.contains(where: TextNormalizerCJK.isCJK) })
         {

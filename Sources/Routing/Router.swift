@@ -17,6 +17,8 @@ public struct Router: Sendable {
     /// Problems found in the phrase files; the router runs with whatever compiled.
     public let diagnostics: [Diagnostic]
     let contacts: [Contact]
+    /// Built once: finding people would otherwise hash every contact for every utterance.
+    let contactIndex: ContactIndex
     let appNames: AppNames
     let tagger = ValueTagger()
     let normalizer = TextNormalizer()
@@ -35,6 +37,7 @@ public struct Router: Sendable {
         self.diagnostics = diagnostics
         self.threshold = threshold
         contacts = library.contacts.map { Contact(person: $0.person, aliases: $0.aliases) }
+        contactIndex = ContactIndex(contacts)
         appNames = AppNames(library.apps, normalizer: TextNormalizer())
     }
 
@@ -44,7 +47,9 @@ public struct Router: Sendable {
     }
 
     public func context(now: LocalDateTime? = nil, timeZone: TimeZone = .current, language: String = "en") -> ResolutionContext {
-        ResolutionContext(now: now ?? LocalDateTime(Date(), in: timeZone), timeZone: timeZone, language: language, contacts: contacts)
+        ResolutionContext(
+            now: now ?? LocalDateTime(Date(), in: timeZone), timeZone: timeZone, language: language, contacts: contacts,
+            contactIndex: contactIndex)
     }
 
     /// The intent an utterance no phrase parses most likely asks for, by the words it shares

@@ -217,7 +217,7 @@ struct TypedResolver {
         // People are found by their own reader alone; other types need the numbers and dates.
         let tagged: [TaggedSpan]
         switch type {
-        case .person, .list(.person): tagged = PersonReader.read(tokens, contacts: context.contacts)
+        case .person, .list(.person): tagged = PersonReader.read(tokens, contacts: context.contacts, prebuilt: context.contactIndex)
         default: tagged = ValueTagger().tag(tokens, context: context)
         }
         let found = tagged.filter { span in

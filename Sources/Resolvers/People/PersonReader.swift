@@ -25,6 +25,15 @@ enum PersonReader {
     static func index(_ contacts: [Contact]) -> Index {
         let key = contacts.hashValue
         if let hit = cache.withLock({ $0.first { $0.key == key }?.index }) { return hit }
+        let built = buildIndex(contacts)
+        cache.withLock { entries in
+            entries.insert((key, built), at: 0)
+            if entries.count > 4 { entries.removeLast() }
+        }
+        return built
+    }
+
+    static func buildIndex(_ contacts: [Contact]) -> Index {
         var index = Index()
         func add(_ words: [String], _ person: Person) {
             guard let first = words.first else { return }
@@ -42,12 +51,7 @@ enum PersonReader {
             }
         }
         for (first, names) in index.byFirst { index.byFirst[first] = names.sorted { $0.0.count > $1.0.count } }
-        let built = index
-        cache.withLock { entries in
-            entries.insert((key, built), at: 0)
-            if entries.count > 4 { entries.removeLast() }
-        }
-        return built
+        return index
     }
 
     /// `word` with one letter left out, each way.
@@ -77,9 +81,9 @@ enum PersonReader {
         return people
     }
 
-    static func read(_ tokens: [String], contacts: [Contact]) -> [TaggedSpan] {
+    static func read(_ tokens: [String], contacts: [Contact], prebuilt: ContactIndex? = nil) -> [TaggedSpan] {
         guard !contacts.isEmpty, !tokens.isEmpty else { return [] }
-        let people = index(contacts)
+        let people = prebuilt?.people ?? index(contacts)
         var found: [(Range<Int>, Person)] = []
         var spans: [TaggedSpan] = []
         var index = 0
