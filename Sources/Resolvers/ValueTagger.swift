@@ -6,7 +6,8 @@ import IntentModel
 ///
 /// Every reading is returned, overlapping ones included ("5 pm" is a date and "5" a number);
 /// the matcher picks the one that fits a phrase. Readings that are only guesses ("to" as 2,
-/// "a" as 1) carry a confidence of 0.3, so they fill a slot only where a number is expected.
+/// "for" as 4) carry a confidence of 0.3, so they fill a slot only where a number is expected;
+/// an article alone is no number ("a" counts only inside one: "a hundred", "a dollar").
 public struct ValueTagger: Sendable {
     public init() {}
 

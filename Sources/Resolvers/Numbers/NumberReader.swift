@@ -16,8 +16,6 @@ enum NumberReader {
             let token = tokens[index]
             if let value = NumberWords.homophones[token] {
                 spans.append(NumberSpan(range: index..<index + 1, value: Double(value), confidence: 0.3))
-            } else if token == "a" || token == "an" {
-                spans.append(NumberSpan(range: index..<index + 1, value: 1, confidence: 0.3))
             }
             index += 1
         }
