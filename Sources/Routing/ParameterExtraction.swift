@@ -178,12 +178,10 @@ struct ParameterExtraction {
     /// newest one by andy weir" rather than every book by him. Empty when there is none.
     func superlative(before range: Range<Int>) -> String {
         let anchor = range.lowerBound - 1
-        guard anchor >= 1, Self.superlatives.contains(tokens[anchor - 1].text) else { return "" }
+        guard anchor >= 1, PropertyQuery.sortWords.contains(tokens[anchor - 1].text) else { return "" }
         let first = anchor >= 2 && tokens[anchor - 2].text == "most" ? anchor - 2 : anchor - 1
         return tokens[first...anchor].map(\.text).joined(separator: " ") + " "
     }
-
-    static let superlatives: Set<String> = ["newest", "latest", "oldest", "earliest", "recent"]
 
     func freeText(_ range: Range<Int>) -> String {
         var lower = range.lowerBound

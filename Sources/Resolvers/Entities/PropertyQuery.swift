@@ -32,6 +32,10 @@ public struct PropertyQuery: Hashable, Sendable {
         }
     }
 
+    /// Words that sort by a date property ("most recent", "newest"; "oldest" and "earliest"
+    /// ascending), as the description reader takes them; the router uses them too.
+    public static let sortWords: Set<String> = ["recent", "newest", "latest", "oldest", "earliest"]
+
     public var filters: [Filter]
     public var sort: [SortKey]
     public var limit: Int?

@@ -36,7 +36,7 @@ struct PropertyQueryReader {
                 query.limit = value
                 used = true
             }
-            if ["recent", "newest", "latest", "oldest", "earliest"].contains(token), query.sort.isEmpty,
+            if PropertyQuery.sortWords.contains(token), query.sort.isEmpty,
                 let property = dateProperty(near: index, in: tokens, among: dates)
             {
                 query.sort = [
