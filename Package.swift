@@ -26,7 +26,9 @@ let package = Package(
         .target(name: "IntentModel"),
         .target(
             name: "Phrases",
-            dependencies: ["IntentModel", .product(name: "Yams", package: "Yams")]
+            dependencies: ["IntentModel", .product(name: "Yams", package: "Yams")],
+            // The CMU Pronouncing Dictionary (its licence beside it) and the calibrated phone costs.
+            resources: [.copy("Sounds/Resources")]
         ),
         .target(name: "Resolvers", dependencies: ["IntentModel"]),
         .target(name: "Routing", dependencies: ["IntentModel", "Phrases", "Resolvers"]),

@@ -9,6 +9,8 @@ public struct CorpusCase: Sendable, CustomStringConvertible {
     /// nil for an out-of-domain line.
     public var intent: String?
     public var parameters: [(String, JSONValue)]
+    /// The line's other fields (a voice corpus line's `split`, `voice`, `spoken`).
+    public var fields: JSONValue = .null
 
     public var description: String { "\(file):\(line) \"\(utterance)\"" }
 }
@@ -27,7 +29,9 @@ public enum CorpusLoader {
             var parameters: [(String, JSONValue)] = []
             if case .object(let pairs)? = json["parameters"] { parameters = pairs }
             cases.append(
-                CorpusCase(file: name, line: index + 1, utterance: utterance, intent: json["intent"]?.stringValue, parameters: parameters))
+                CorpusCase(
+                    file: name, line: index + 1, utterance: utterance, intent: json["intent"]?.stringValue,
+                    parameters: parameters, fields: json))
         }
         return cases
     }

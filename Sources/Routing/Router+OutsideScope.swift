@@ -19,7 +19,7 @@ extension Router {
     static func reachesOutside(_ parse: Parse, markers: [Range<Int>]) -> Bool {
         guard !markers.isEmpty else { return false }
         var literal = Set<Int>()
-        for step in parse.steps where step.kind == .word || step.kind == .nearWord { literal.formUnion(step.range) }
+        for step in parse.steps where step.kind == .word || step.kind == .nearWord || step.kind == .soundAlike { literal.formUnion(step.range) }
         return markers.contains { !$0.allSatisfy(literal.contains) }
     }
 }

@@ -22,6 +22,10 @@ public struct Router: Sendable {
     let appNames: AppNames
     let tagger = ValueTagger()
     let normalizer = TextNormalizer()
+    /// Utterances longer than this are not searched for sound-alikes: spoken commands are short,
+    /// and the search costs a walk of the vocabulary at every word.
+    public static let soundAlikeWordLimit = 32
+
     /// Below this confidence the answer is "not understood".
     public var threshold: Double
     /// Which app takes a schema several apps adopt.
@@ -103,8 +107,15 @@ public struct Router: Sendable {
         let outside = outsideMarkers(in: words, language: language)
         // A parse that takes a name as free text must stand on its own: below the threshold,
         // it does not hide a reading that clears it.
-        let parses = matcher.match(words, spans: spans, limit: 5).filter {
-            !Self.reachesOutside($0, markers: outside) && ($0.confidence >= threshold || !$0.takesAnEntityNameAsFreeText)
+        func acceptable(_ parse: Parse) -> Bool {
+            !Self.reachesOutside(parse, markers: outside) && (parse.confidence >= threshold || !parse.takesAnEntityNameAsFreeText)
+        }
+        var parses = matcher.match(words, spans: spans, limit: 5).filter(acceptable)
+        // Speech-to-text mishears words ("my detox" for "mighty tasks"): when nothing parses as
+        // written, hear the words as phrase words that sound like them, at a cost in confidence.
+        if (parses.first?.confidence ?? 0) < threshold, words.count <= Self.soundAlikeWordLimit {
+            let heard = matcher.match(words, spans: spans, limit: 5, soundAlike: true).filter(acceptable)
+            if let best = heard.first, best.confidence >= threshold { parses = heard }
         }
         var explanation = Explanation(tokens: words, taggedValues: spans, parses: parses)
         var result = RouteResult(

@@ -73,7 +73,8 @@ public struct PhraseCompiler {
             overlap: WordOverlap(
                 intentWords: intentWords,
                 fillerWords: fillerWords.union(WordOverlap.functionWords.compactMap { vocabulary.id(of: $0) })),
-            entityAnchors: entityAnchors, entityTypeWords: entityAnchors.values.reduce(into: []) { $0.formUnion($1) })
+            entityAnchors: entityAnchors, entityTypeWords: entityAnchors.values.reduce(into: []) { $0.formUnion($1) },
+            sounds: VocabularySounds(words: vocabulary.words))
     }
 
     // MARK: - Templates

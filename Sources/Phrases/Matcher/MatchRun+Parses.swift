@@ -56,6 +56,7 @@ extension MatchRun {
         case .start, .skipFiller, .skipUnknown: return 0
         case .word: return 1
         case .nearWord: return 0.85 * h.similarity
+        case .soundAlike: return Float(h.to - h.from) * Weight.soundExplained * h.similarity
         case .slot:
             if h.payload >= 0 { return slotSpans[Int(h.payload)].score - Weight.valueBonus }
             // Free text explains less than literal words, and less still the longer it runs.
@@ -106,6 +107,10 @@ extension MatchRun {
             case .nearWord:
                 let heardAs = matcher.vocabulary.words[Int(h.payload)]
                 steps.append(MatchStep(kind: .nearWord, range: range, detail: "'\(text)' as '\(heardAs)' (\(format(h.similarity)))"))
+            case .soundAlike:
+                let step = soundSteps[Int(h.payload)]
+                let heardAs = step.words.map { matcher.vocabulary.words[Int($0)] }.joined(separator: " ")
+                steps.append(MatchStep(kind: .soundAlike, range: range, detail: "'\(text)' heard as '\(heardAs)', cost \(format(step.cost))"))
             case .slot:
                 let parameter = matcher.automaton.parameterNames[Int(h.parameter)]
                 let content = h.payload >= 0 ? slotSpans[Int(h.payload)].capture : .freeText

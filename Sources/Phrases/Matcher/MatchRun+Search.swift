@@ -14,7 +14,9 @@ extension MatchRun {
         arena.append(Hypothesis(state: 0, parent: -1, score: 0, action: .start, from: 0, to: 0))
         chart[0].set(0, for: 0)
         for position in 0..<count {
-            for (state, index) in pruned(position) {
+            let alive = pruned(position)
+            let hearingFloor = soundAlike ? soundAlikeFloor(alive) : .infinity
+            for (state, index) in alive {
                 let h = arena[Int(index)]
                 let base = Hypothesis(state: state, parent: index, score: h.score, action: .skipFiller, from: Int32(position), to: Int32(position + 1))
                 // Skip the word: free for filler, a penalty otherwise.
@@ -51,12 +53,20 @@ extension MatchRun {
                     next.score += Weight.nearWord * similarity
                     relax(position + 1, next)
                 }
+                if soundAlike, state == 0 || h.score >= hearingFloor { expandSoundAlikes(from: state, at: position, base: base) }
                 expandSlots(from: state, at: position, base: base, automaton: automaton)
                 if let anchor = anchorWord(before: position, reachedBy: h) {
                     expandEntityNames(from: state, at: position, base: base, anchor: anchor, automaton: automaton)
                 }
             }
         }
+    }
+
+    /// Sound-alike steps start only from the best few hypotheses at a position (and the start
+    /// state): hearing words otherwise from a poor reading cannot win, and costs a walk each.
+    func soundAlikeFloor(_ alive: [(state: Int32, index: Int32)]) -> Float {
+        let scores = alive.map { arena[Int($0.index)].score }.sorted(by: >)
+        return scores.count > Weight.soundStates ? scores[Weight.soundStates - 1] : -.infinity
     }
 
     /// The hypotheses at `position` worth expanding: within the beam of the best, at most a
@@ -122,6 +132,9 @@ extension MatchRun {
         switch h.action {
         case .word: return typeWord[position - 1] ? exact[position - 1] : nil
         case .nearWord: return matcher.entityTypeWords.contains(h.payload) ? h.payload : nil
+        case .soundAlike:
+            let last = soundSteps[Int(h.payload)].words.last ?? -1
+            return matcher.entityTypeWords.contains(last) ? last : nil
         default: return nil
         }
     }

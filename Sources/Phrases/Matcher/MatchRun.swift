@@ -4,7 +4,7 @@ import IntentModel
 struct MatchRun {
     typealias Weight = Matcher.Weight
 
-    enum Action: UInt8 { case start, skipFiller, skipUnknown, word, nearWord, slot }
+    enum Action: UInt8 { case start, skipFiller, skipUnknown, word, nearWord, soundAlike, slot }
 
     struct Hypothesis {
         var state: Int32
@@ -15,6 +15,7 @@ struct MatchRun {
         var to: Int32
         var parameter: Int32 = -1
         /// For slots: index into `slotSpans`, or -1 for free text. For near words: the word id.
+        /// For sound-alikes: index into `soundSteps`.
         var payload: Int32 = -1
         var similarity: Float = 1
     }
@@ -44,11 +45,20 @@ struct MatchRun {
     var spansAt: [[Int]]
     var slotSpans: [SpanChoice] = []
     var arena: [Hypothesis] = []
+    /// Whether the search may hear words as others that sound alike (``Matcher/match(_:spans:limit:soundAlike:)``).
+    let soundAlike: Bool
+    /// The pronunciation of each heard word, when `soundAlike` (empty for words without letters).
+    var heardPhones: [[Phone]] = []
+    /// The phrase words and cost of each sound-alike step taken.
+    var soundSteps: [SoundStep] = []
+    /// The words that may begin a sound-alike step, by position, once worked out.
+    var firstWordCache: [Int: [FirstWord]] = [:]
     var chart: [StateTable]
     let freeTextClass: Int32
 
-    init(matcher: Matcher, tokens: [String], spans: [SlotSpan]) {
+    init(matcher: Matcher, tokens: [String], spans: [SlotSpan], soundAlike: Bool = false) {
         self.matcher = matcher
+        self.soundAlike = soundAlike
         self.tokens = tokens
         count = tokens.count
         exact = tokens.map { matcher.vocabulary.id(of: $0) }
@@ -63,6 +73,10 @@ struct MatchRun {
         freeTextClass = Int32(matcher.automaton.slotClasses.firstIndex(of: .freeText) ?? -1)
         for index in tokens.indices where exact[index] == nil {
             near[index] = matcher.fuzzy.candidates(for: tokens[index])
+        }
+        if soundAlike {
+            let dictionary = PronouncingDictionary.shipped
+            heardPhones = tokens.map { dictionary.pronunciations(of: $0, limit: 1).first ?? [] }
         }
         findFillerPhrases()
         addTypedSpans(spans)

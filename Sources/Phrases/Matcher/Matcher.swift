@@ -23,6 +23,8 @@ public struct Matcher: Sendable {
     let entityAnchors: [Int32: Set<Int32>]
     /// Every word of ``entityAnchors``, to tell at a glance whether a word names some type.
     let entityTypeWords: Set<Int32>
+    /// How each vocabulary word sounds, worked out on the first sound-alike search.
+    let sounds: VocabularySounds
 
     /// Scores of the path a parse takes.
     enum Weight {
@@ -44,6 +46,21 @@ public struct Matcher: Sendable {
         /// explains the words literally ("open my task list") or a known name after a skipped
         /// word wins over taking them as a name.
         static let entityTextCost: Float = 0.6
+        /// A sound-alike step ("detox" heard for "tasks") scores `1 - soundScoreScale × cost` a
+        /// heard word, where cost is the phone edit distance over the phones compared, and
+        /// explains `soundExplained × (1 - cost)` a word: below a literal word, so a parse that
+        /// leans on sound-alikes loses confidence and out-of-domain speech stays rejected.
+        static let soundScoreScale: Float = 2
+        static let soundExplained: Float = 0.6
+        /// The largest phone distance (per heard phone) a sound-alike step may have. This bound,
+        /// `soundExplained` and `soundScoreScale` were chosen on the tune split of
+        /// Corpus/voice-en.jsonl: the most intents right with out-of-domain lines still
+        /// rejected at least 95% of the time (docs/voice.md has the grid).
+        static let soundMaximumCost: Float = 0.3
+        /// A sound-alike step covers at most this many heard words and this many phrase words.
+        static let soundMaximumWords = 3
+        /// Sound-alike steps start from at most this many of the best hypotheses at a position.
+        static let soundStates = 24
     }
 
     /// The number of compiled phrases and automaton states, for `intentd check` and benchmarks.
@@ -57,9 +74,12 @@ public struct Matcher: Sendable {
     ///   - tokens: normalized tokens (``TextNormalizer``).
     ///   - spans: typed values found by the value taggers.
     ///   - limit: how many intents to return.
-    public func match(_ tokens: [String], spans: [SlotSpan] = [], limit: Int = 5) -> [Parse] {
+    ///   - soundAlike: whether a heard word may stand for phrase words that sound like it
+    ///     ("my detox" for "mighty tasks"), at a cost in score and confidence. Slower; the router
+    ///     tries it only when the plain search finds no confident parse.
+    public func match(_ tokens: [String], spans: [SlotSpan] = [], limit: Int = 5, soundAlike: Bool = false) -> [Parse] {
         guard !tokens.isEmpty else { return [] }
-        var run = MatchRun(matcher: self, tokens: tokens, spans: spans)
+        var run = MatchRun(matcher: self, tokens: tokens, spans: spans, soundAlike: soundAlike)
         run.search()
         return run.parses(limit: limit)
     }

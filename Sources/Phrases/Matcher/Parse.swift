@@ -44,7 +44,7 @@ public struct Capture: Hashable, Sendable {
 /// How one stretch of the utterance was used by a parse, for `--explain`.
 public struct MatchStep: Hashable, Sendable, CustomStringConvertible {
     public enum Kind: String, Hashable, Sendable {
-        case word, nearWord = "near-word", slot, filler, skipped
+        case word, nearWord = "near-word", soundAlike = "sound-alike", slot, filler, skipped
     }
     public var kind: Kind
     public var range: Range<Int>

@@ -1,0 +1,151 @@
+/// A vocabulary word that may begin a sound-alike step at some position, with its distance row.
+struct FirstWord {
+    var word: Int32
+    var row: [Float]
+    var length: Int
+}
+
+/// One sound-alike step of a parse: the phrase words heard and what hearing them cost.
+struct SoundStep {
+    var words: [Int32]
+    /// Phone edit distance over the phones compared, 0 (same sounds) to ``Matcher/Weight/soundMaximumCost``.
+    var cost: Float
+}
+
+extension MatchRun {
+    typealias PhoneRow = [Float]
+
+    /// Sound-alike steps from `state` at `position`: one to three heard words whose phones are
+    /// close to those of one to three phrase words that follow `state` in the automaton,
+    /// across word boundaries ("my detox" for "mighty tasks", "booker massage" for "book a
+    /// massage", "revoom" for "resume").
+    ///
+    /// A depth-first walk of the automaton's word edges carries one row of the weighted edit
+    /// distance (``PhoneCosts``) between the phones of the words walked and the heard phones;
+    /// a branch stops as soon as no continuation can come under the cost bound.
+    mutating func expandSoundAlikes(from state: Int32, at position: Int, base: Hypothesis) {
+        let heard = heardAt(position)
+        guard !heard.phones.isEmpty else { return }
+        let automaton = matcher.automaton
+        let sounds = matcher.sounds.pronunciations()
+        let costs = PhoneCosts.shipped
+        // The first phrase word's row depends on the position alone: worked out once for
+        // every vocabulary word, and only the words that can still come close are tried.
+        for first in firstWords(at: position, heard: heard.phones, sounds: sounds, costs: costs) {
+            guard let target = automaton.wordTarget(from: state, word: first.word) else { continue }
+            var path = [first.word]
+            offer(path, target: target, row: first.row, pathPhones: first.length, boundaries: heard.boundaries, position: position, base: base)
+            if first.length < 2 * heard.phones.count {
+                walk(from: target, row: first.row, pathPhones: first.length, path: &path, heard: heard.phones,
+                     boundaries: heard.boundaries, position: position, base: base, sounds: sounds, costs: costs)
+            }
+        }
+    }
+
+    /// The phones of up to ``Matcher/Weight/soundMaximumWords`` heard words from `position`,
+    /// and where each word ends among them.
+    private func heardAt(_ position: Int) -> (phones: [Phone], boundaries: [Int]) {
+        var phones: [Phone] = []
+        var boundaries: [Int] = []
+        for index in position..<min(count, position + Weight.soundMaximumWords) {
+            // Numbers and symbols are read by the value taggers, not by ear.
+            guard !heardPhones[index].isEmpty else { break }
+            phones += heardPhones[index]
+            boundaries.append(phones.count)
+        }
+        return (phones, boundaries)
+    }
+
+    /// Every vocabulary word that can begin a sound-alike step at `position`, with its row.
+    private mutating func firstWords(at position: Int, heard: [Phone], sounds: [[[Phone]]], costs: PhoneCosts)
+        -> [FirstWord]
+    {
+        if let known = firstWordCache[position] { return known }
+        var row = PhoneRow(repeating: 0, count: heard.count + 1)
+        for j in 0..<heard.count { row[j + 1] = row[j] + costs.insertion[Int(heard[j])] }
+        var found: [FirstWord] = []
+        for (word, pronunciations) in sounds.enumerated() {
+            for phones in pronunciations {
+                let next = extend(row, with: phones, heard: heard, costs: costs)
+                guard (next.min() ?? .infinity) <= Weight.soundMaximumCost * Float(max(heard.count, phones.count)) else { continue }
+                found.append(FirstWord(word: Int32(word), row: next, length: phones.count))
+            }
+        }
+        firstWordCache[position] = found
+        return found
+    }
+
+    private mutating func walk(
+        from state: Int32, row: PhoneRow, pathPhones: Int, path: inout [Int32], heard: [Phone], boundaries: [Int],
+        position: Int, base: Hypothesis, sounds: [[[Phone]]], costs: PhoneCosts
+    ) {
+        guard path.count < Weight.soundMaximumWords else { return }
+        let automaton = matcher.automaton
+        let edges = Int(automaton.wordEdgeStart[Int(state)])..<Int(automaton.wordEdgeStart[Int(state) + 1])
+        for edge in edges {
+            let word = automaton.wordEdgeWord[edge]
+            let target = automaton.wordEdgeTarget[edge]
+            for phones in sounds[Int(word)] {
+                let length = pathPhones + phones.count
+                guard length < 2 * heard.count + 2 else { continue }
+                let next = extend(row, with: phones, heard: heard, costs: costs)
+                let least = next.min() ?? .infinity
+                guard least <= Weight.soundMaximumCost * Float(max(heard.count, length)) else { continue }
+                path.append(word)
+                offer(path, target: target, row: next, pathPhones: length, boundaries: boundaries, position: position, base: base)
+                walk(from: target, row: next, pathPhones: length, path: &path, heard: heard, boundaries: boundaries,
+                     position: position, base: base, sounds: sounds, costs: costs)
+                path.removeLast()
+            }
+        }
+    }
+
+    /// The edit-distance row after saying `phones` more: `row[j]` is the least cost of hearing
+    /// the first `j` heard phones for everything said so far.
+    @inline(__always)
+    private func extend(_ row: PhoneRow, with phones: [Phone], heard: [Phone], costs: PhoneCosts) -> PhoneRow {
+        var previous = row
+        var current = row
+        for said in phones {
+            let missed = costs.deletion[Int(said)]
+            current[0] = previous[0] + missed
+            for j in 1...heard.count {
+                let h = heard[j - 1]
+                current[j] = min(
+                    previous[j] + missed, current[j - 1] + costs.insertion[Int(h)],
+                    previous[j - 1] + costs.substitute(said, h))
+            }
+            swap(&previous, &current)
+        }
+        return previous
+    }
+
+    /// Takes the step for every heard-word boundary where the words walked sound close enough,
+    /// unless they are the heard words themselves (the literal edges take those).
+    private mutating func offer(
+        _ path: [Int32], target: Int32, row: PhoneRow, pathPhones: Int, boundaries: [Int], position: Int, base: Hypothesis
+    ) {
+        for (k, boundary) in boundaries.enumerated() {
+            let heardWords = k + 1
+            // One heard word for three phrase words ("revoom" as "read of item") is a stretch.
+            guard abs(heardWords - path.count) <= 1 else { continue }
+            // A word heard as itself at either end belongs to a literal edge; the step is the
+            // words between ("to buy" is no sound-alike of "to see file", "buy" may be of "see file").
+            if exact[position] == path[0] || exact[position + heardWords - 1] == path[path.count - 1] { continue }
+            // Per heard phone: phrase words the speaker never said ("the" as "the file") cost
+            // their whole length, not a share of it.
+            let cost = row[boundary] / Float(boundary)
+            guard cost <= Weight.soundMaximumCost else { continue }
+            var next = base
+            next.state = target
+            next.action = .soundAlike
+            next.to = Int32(position + heardWords)
+            next.payload = Int32(soundSteps.count)
+            next.similarity = 1 - cost
+            next.score += Float(heardWords) * (Weight.word - Weight.soundScoreScale * cost)
+            if let existing = chart[position + heardWords].value(for: target), arena[Int(existing)].score >= next.score { continue }
+            soundSteps.append(SoundStep(words: path, cost: cost))
+            relax(position + heardWords, next)
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// What it costs to hear one phone as another, or to miss or add one: the weights of the
+/// edit distance between pronunciations.
+///
+/// The shipped table (`Resources/phone-costs.tsv`) was calibrated on the tune split of
+/// Corpus/voice-en.jsonl by `Examples/voice/calibrate_phones.py`: a cost is the negative log
+/// of how often a recognizer turned the spoken phone into the heard one, relative to how often
+/// it kept it (docs/voice.md). Pairs the data never saw keep a cost by phone class: vowels
+/// among themselves, voiced and voiceless twins, nasals, liquids and glides.
+package struct PhoneCosts: Sendable {
+    /// `substitution[a * count + b]`: hearing `b` where `a` was said.
+    package private(set) var substitution: [Float]
+    /// Missing a phone that was said.
+    package private(set) var deletion: [Float]
+    /// Hearing a phone that was not said.
+    package private(set) var insertion: [Float]
+
+    private static let count = Phones.count
+
+    /// Costs by phone class alone, before any data.
+    package static let byClass: PhoneCosts = PhoneCosts()
+
+    /// The calibrated table shipped with intentd, over the class costs for pairs it lacks.
+    package static let shipped: PhoneCosts = {
+        var costs = PhoneCosts()
+        if let url = Bundle.module.url(forResource: "phone-costs", withExtension: "tsv", subdirectory: "Resources")
+            ?? Bundle.module.url(forResource: "phone-costs", withExtension: "tsv"),
+            let text = try? String(contentsOf: url, encoding: .utf8)
+        {
+            costs.read(text)
+        }
+        return costs
+    }()
+
+    private init() {
+        let n = Self.count
+        substitution = Array(repeating: 1, count: n * n)
+        deletion = Array(repeating: 0.8, count: n)
+        insertion = Array(repeating: 0.8, count: n)
+        for a in 0..<n {
+            for b in 0..<n {
+                substitution[a * n + b] = Self.classCost(Phone(a), Phone(b))
+            }
+            if Phones.isVowel(Phone(a)) {
+                deletion[a] = 0.6
+                insertion[a] = 0.6
+            }
+        }
+        for weak in ["AH", "IH", "HH", "D", "T"] {
+            guard let phone = Phones.code(weak) else { continue }
+            deletion[Int(phone)] = 0.45
+            insertion[Int(phone)] = 0.45
+        }
+    }
+
+    /// Reads lines `sub A B cost`, `del A cost`, `ins A cost`; `#` starts a comment.
+    package mutating func read(_ text: String) {
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+                .split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard let kind = fields.first, let cost = fields.last.flatMap({ Float($0) }), cost >= 0 else { continue }
+            switch (kind, fields.count) {
+            case ("sub", 4):
+                guard let a = Phones.code(fields[1]), let b = Phones.code(fields[2]), a != b else { continue }
+                substitution[Int(a) * Self.count + Int(b)] = cost
+            case ("del", 3):
+                if let a = Phones.code(fields[1]) { deletion[Int(a)] = cost }
+            case ("ins", 3):
+                if let a = Phones.code(fields[1]) { insertion[Int(a)] = cost }
+            default: continue
+            }
+        }
+    }
+
+    @inline(__always)
+    package func substitute(_ said: Phone, _ heard: Phone) -> Float {
+        said == heard ? 0 : substitution[Int(said) * Self.count + Int(heard)]
+    }
+
+    /// Groups of phones that recognizers confuse: voiced and voiceless twins, nasals, and so on.
+    private static let families: [[String]] = [
+        ["P", "B"], ["T", "D"], ["K", "G"], ["F", "V"], ["S", "Z"], ["SH", "ZH"], ["CH", "JH"], ["TH", "DH"],
+        ["M", "N", "NG"], ["L", "R"], ["W", "Y"], ["TH", "F"], ["DH", "D"], ["TH", "T"], ["S", "SH"], ["CH", "SH"],
+        ["HH", "W"],
+    ]
+
+    private static let familyCost: [Set<Phone>] = families.map { Set($0.compactMap { Phones.code($0) }) }
+
+    private static func classCost(_ a: Phone, _ b: Phone) -> Float {
+        if a == b { return 0 }
+        let aVowel = Phones.isVowel(a)
+        if aVowel != Phones.isVowel(b) {
+            // ER is half vowel, half R.
+            let r = Phones.code("R"), er = Phones.code("ER")
+            if (a == er && b == r) || (a == r && b == er) { return 0.4 }
+            return 1.2
+        }
+        if aVowel { return 0.5 }
+        if familyCost.contains(where: { $0.contains(a) && $0.contains(b) }) { return 0.5 }
+        return 1.0
+    }
+}

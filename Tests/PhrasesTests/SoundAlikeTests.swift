@@ -1,0 +1,102 @@
+import IntentTesting
+import Phrases
+import Routing
+import Testing
+
+/// Sound-based matching: transcripts a speech recognizer really produced (Corpus/voice-en.jsonl,
+/// issue 12) whose words are spelt otherwise than the phrase words they stand for.
+struct SoundAlikeTests {
+    private func route(_ utterance: String) -> RouteResult {
+        DemoRouter.shared.route(utterance, now: DemoRouter.now)
+    }
+
+    private func soundSteps(_ result: RouteResult) -> [String] {
+        result.explanation.parses.first?.steps.filter { $0.kind == .soundAlike }.map(\.detail) ?? []
+    }
+
+    /// Heard words that sound like phrase words across a word boundary: two words for two,
+    /// two for three, one for two.
+    @Test(arguments: [
+        ("what is left in my detox", "tasks.count"),  // mighty tasks
+        ("booker massage", "calendar.bookAppointment"),  // book a massage
+        ("add an expense to harkerma", "expenses.add"),  // harca ma
+    ])
+    func wordBoundariesMergeAndSplit(utterance: String, intent: String) {
+        let result = route(utterance)
+        #expect(result.intent?.id == intent, "\(result.json.serialized)")
+        #expect(!soundSteps(result).isEmpty)
+    }
+
+    /// The verb is the word a recognizer gets wrong most often.
+    @Test(arguments: [
+        ("show my turks", "tasks.list"),
+        ("unlock the mouth", "bank.unlockVault"),
+        ("raft an email to john", "mail.createDraft"),
+    ])
+    func misheardWords(utterance: String, intent: String) {
+        let result = route(utterance)
+        #expect(result.intent?.id == intent, "\(result.json.serialized)")
+    }
+
+    /// `--explain` says what was heard as what, and at what cost.
+    @Test func explanationNamesTheSoundAlike() throws {
+        let steps = soundSteps(route("what is left in my detox"))
+        let step = try #require(steps.first)
+        #expect(step.hasPrefix("'my detox' heard as 'mighty tasks', cost 0."), "\(steps)")
+    }
+
+    /// A sound-alike costs confidence: the same request said right is surer.
+    @Test func aSoundAlikeCostsConfidence() {
+        let heard = route("show my turks")
+        let said = route("show my tasks")
+        #expect(heard.intent?.id == said.intent?.id)
+        #expect(heard.confidence < said.confidence)
+    }
+
+    /// Typed text that parses is never searched by sound: the words are taken as written.
+    @Test func typedTextIsNotHeardOtherwise() {
+        let result = route("add buy bread to my groceries list")
+        #expect(result.intent?.id == "tasks.add")
+        #expect(soundSteps(result).isEmpty)
+    }
+
+    /// Out-of-domain speech stays rejected, sound-alikes or not.
+    @Test(arguments: [
+        "what's the weather like today", "who won the super bowl last year", "message sarah on whatsapp",
+        "find a coffee shop near me", "set a timer for ten minutes", "turn off the kitchen lights",
+        "tell me a joke", "how many calories did i burn running yesterday",
+    ])
+    func outOfDomainSpeechStaysRejected(utterance: String) {
+        let result = route(utterance)
+        #expect(result.status == .notUnderstood, "\(result.json.serialized)")
+    }
+}
+
+/// The pronunciations the sound-alike search compares.
+struct PronunciationTests {
+    @Test func theShippedDictionaryIsRead() {
+        let dictionary = PronouncingDictionary.shipped
+        #expect(dictionary.count > 100_000)
+        #expect(dictionary.pronunciations(of: "tasks").map(Phones.spell) == ["T AE S K S"])
+    }
+
+    /// Words the dictionary lacks are spelt out by letter-to-sound rules.
+    @Test(arguments: [("harkerma", "HH AA R K ER M AH"), ("revoom", "R EH V UW M"), ("harcama", "HH AA R K AE M AH")])
+    func unknownWordsGoByTheirLetters(word: String, phones: String) {
+        #expect(!PronouncingDictionary.shipped.knows(word))
+        #expect(PronouncingDictionary.shipped.pronunciations(of: word).map(Phones.spell) == [phones])
+    }
+
+    @Test func numbersHaveNoPronunciation() {
+        #expect(PronouncingDictionary.shipped.pronunciations(of: "12").isEmpty)
+    }
+
+    /// The calibrated table is loaded, and close phones cost less than unrelated ones.
+    @Test func closePhonesCostLess() throws {
+        let costs = PhoneCosts.shipped
+        let t = try #require(Phones.code("T")), d = try #require(Phones.code("D")), m = try #require(Phones.code("M"))
+        #expect(costs.substitute(t, t) == 0)
+        #expect(costs.substitute(t, d) < costs.substitute(t, m))
+        #expect(costs.substitution != PhoneCosts.byClass.substitution)
+    }
+}
