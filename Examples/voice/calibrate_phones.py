@@ -150,7 +150,7 @@ def costs(matches, substitutions, deletions, insertions) -> list[str]:
     inserted = sum(insertions.values())
     for b in PHONES:
         p = (insertions[b] + 1) / (inserted + len(PHONES))
-        lines.append(f"ins {b} {SCALE * -math.log(p) / 2:.3f}")
+        lines.append(f"ins {b} {SCALE * -math.log(p):.3f}")
     return lines
 
 

@@ -86,14 +86,14 @@ def summarize(judged: list[dict]) -> dict:
     }
 
 
-def score(items: list[dict], intentd: Path, now: str) -> tuple[list[dict], list[dict]]:
+def score(items: list[dict], intentd: Path, now: str, spoken: bool = True) -> tuple[list[dict], list[dict]]:
     """Per line: the judgement of the best transcript and of the n-best choice."""
     texts, owners = [], []
     for index, item in enumerate(items):
         for text, _ in readings(item):
             texts.append(text)
             owners.append(index)
-    results = voice_test.route(intentd, texts, now, [])
+    results = voice_test.route(intentd, texts, now, [], spoken=spoken)
     per_item: list[list[dict]] = [[] for _ in items]
     for owner, result in zip(owners, results):
         per_item[owner].append(result)
@@ -141,12 +141,13 @@ def main(argv=None) -> int:
     parser.add_argument("--intentd", help="the intentd binary (default: as voice_test.py finds it)")
     parser.add_argument("--now", default=voice_test.CORPUS_NOW)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--typed", action="store_true", help="route the transcripts as typed text (no sound-alikes), to compare")
     parser.add_argument("--misses", action="store_true", help="list the misses of the best transcript")
     args = parser.parse_args(argv)
     try:
         intentd = voice_test.find_intentd(args.intentd)
         items = load(Path(args.corpus))
-        best, nbest = score(items, intentd, args.now)
+        best, nbest = score(items, intentd, args.now, spoken=not args.typed)
     except (voice_test.InputError, voice_test.Missing, OSError) as problem:
         print(f"score_corpus: {problem}", file=sys.stderr)
         return 2

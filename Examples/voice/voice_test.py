@@ -393,12 +393,13 @@ def vocabulary_prompt(intentd: Path, phrases: list[str]) -> str:
     return process.stdout.strip()
 
 
-def route(intentd: Path, utterances: list[str], now: str, phrases: list[str]) -> list[dict]:
+def route(intentd: Path, utterances: list[str], now: str, phrases: list[str], spoken: bool = False) -> list[dict]:
     """One `intentd route --json` process for all utterances; an empty one is not understood
-    (route skips blank lines, so it is never sent)."""
+    (route skips blank lines, so it is never sent). `spoken`: the utterances are transcripts
+    (`--spoken`: words may stand for phrase words that sound alike)."""
     lines = [" ".join(text.split()) for text in utterances]
     sent = [line for line in lines if line]
-    arguments = [str(intentd), "route", "--json", "--now", now] + [f"--phrases={path}" for path in phrases]
+    arguments = [str(intentd), "route", "--json", "--now", now] + (["--spoken"] if spoken else []) + [f"--phrases={path}" for path in phrases]
     process = subprocess.run(arguments, input="\n".join(sent) + "\n", capture_output=True, text=True, cwd=REPO, check=False)
     if process.returncode != 0:
         raise InputError(f"`{' '.join(arguments)}` failed with status {process.returncode}: {process.stderr.strip()}")
@@ -529,9 +530,10 @@ def run_voice_test(args, tools: dict) -> dict:
     # Route every transcript, and the typed commands as the baseline, in one intentd process.
     typed = Run("text", "-", [Sample(command, command.utterance) for command in commands])
     everything = [typed] + list(runs.values())
-    samples = [sample for run in everything for sample in run.samples]
-    for sample, result in zip(samples, route(intentd, [sample.transcript for sample in samples], args.now, args.phrases)):
-        sample.result = result
+    for run in everything:
+        spoken = run is not typed and not args.typed
+        for sample, result in zip(run.samples, route(intentd, [s.transcript for s in run.samples], args.now, args.phrases, spoken)):
+            sample.result = result
 
     return {
         "model": source.name,
@@ -608,6 +610,7 @@ def parse_arguments(argv: Iterable[str] | None = None):
     parser.add_argument("--keep-audio", metavar="DIR", help="keep the WAV files in DIR")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     parser.add_argument("--misses", action="store_true", help="after the table, list every command that missed its intent")
+    parser.add_argument("--typed", action="store_true", help="route transcripts as typed text (no sound-alike matching), to compare")
     parser.add_argument("--check", action="store_true", help="only check that every tool is installed")
     parser.add_argument("--quiet", action="store_true", help="no progress on standard error")
     args = parser.parse_args(argv)

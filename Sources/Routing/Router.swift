@@ -79,9 +79,13 @@ public struct Router: Sendable {
     }
 
     /// Routes one utterance. `now` is the reference time for relative dates (default: the clock).
-    public func route(_ utterance: String, now: LocalDateTime? = nil, timeZone: TimeZone = .current) -> RouteResult {
+    ///
+    /// `spoken`: the utterance is what a speech recognizer heard, so when nothing parses as
+    /// written, words may stand for phrase words that sound like them ("my detox" for "mighty
+    /// tasks"), at a cost in confidence. Typed text is taken as written.
+    public func route(_ utterance: String, now: LocalDateTime? = nil, timeZone: TimeZone = .current, spoken: Bool = false) -> RouteResult {
         let tokens = normalizer.tokens(utterance)
-        let result = route(tokens, utterance: utterance, now: now, timeZone: timeZone, namedApp: nil)
+        let result = route(tokens, utterance: utterance, now: now, timeZone: timeZone, namedApp: nil, spoken: spoken)
         // "email john using Postbox": the app named at either end picks among the adopters of
         // a schema, or reaches its schema phrases when the words around its name did not.
         guard let mention = appMention(in: tokens), result.intent?.appID != mention.app || !result.appChoices.isEmpty else {
@@ -89,7 +93,7 @@ public struct Router: Sendable {
         }
         var rest = tokens
         rest.removeSubrange(mention.range)
-        var named = route(rest, utterance: utterance, now: now, timeZone: timeZone, namedApp: mention.app)
+        var named = route(rest, utterance: utterance, now: now, timeZone: timeZone, namedApp: mention.app, spoken: spoken)
         guard named.intent?.appID == mention.app, named.status != .notUnderstood, named.explanation.parses.first?.schema != nil else {
             return result
         }
@@ -97,7 +101,9 @@ public struct Router: Sendable {
         return named
     }
 
-    func route(_ tokens: [Token], utterance: String, now: LocalDateTime?, timeZone: TimeZone, namedApp: String?) -> RouteResult {
+    func route(
+        _ tokens: [Token], utterance: String, now: LocalDateTime?, timeZone: TimeZone, namedApp: String?, spoken: Bool = false
+    ) -> RouteResult {
         let words = tokens.map(\.text)
         let language = tokens.contains(where: \.isCJK) ? "zh" : "en"
         let context = context(now: now, timeZone: timeZone, language: language)
@@ -113,7 +119,7 @@ public struct Router: Sendable {
         var parses = matcher.match(words, spans: spans, limit: 5).filter(acceptable)
         // Speech-to-text mishears words ("my detox" for "mighty tasks"): when nothing parses as
         // written, hear the words as phrase words that sound like them, at a cost in confidence.
-        if (parses.first?.confidence ?? 0) < threshold, words.count <= Self.soundAlikeWordLimit {
+        if spoken, (parses.first?.confidence ?? 0) < threshold, words.count <= Self.soundAlikeWordLimit {
             let heard = matcher.match(words, spans: spans, limit: 5, soundAlike: true).filter(acceptable)
             if let best = heard.first, best.confidence >= threshold { parses = heard }
         }

@@ -11,20 +11,26 @@ extension Methods {
             public var now: LocalDateTime?
             /// Adds `"explanation"` to the result: each stage as `intentd route --explain` prints it.
             public var explain: Bool
-            public init(utterance: String, now: LocalDateTime? = nil, explain: Bool = false) {
+            /// The utterance is what a speech recognizer heard: words may stand for phrase words
+            /// that sound alike ("my detox" for "mighty tasks").
+            public var spoken: Bool
+            public init(utterance: String, now: LocalDateTime? = nil, explain: Bool = false, spoken: Bool = false) {
                 self.utterance = utterance
                 self.now = now
                 self.explain = explain
+                self.spoken = spoken
             }
             public init(json: JSONValue) throws(RPCError) {
                 let fields = try JSONFields(json)
                 utterance = try fields.string("utterance")
                 now = try fields.optionalDate("now")
                 explain = try fields.optionalBool("explain") ?? false
+                spoken = try fields.optionalBool("spoken") ?? false
             }
             public var json: JSONValue {
                 JSONValue.compactObject([
                     ("utterance", .string(utterance)), ("now", now.map { .string($0.iso8601) }), ("explain", explain ? .bool(true) : nil),
+                    ("spoken", spoken ? .bool(true) : nil),
                 ])
             }
         }
@@ -40,11 +46,17 @@ extension Methods {
             public var session: String?
             public var now: LocalDateTime?
             public var assertions: ClientAssertions
-            public init(utterance: String, session: String? = nil, now: LocalDateTime? = nil, assertions: ClientAssertions = .init()) {
+            /// The utterance is what a speech recognizer heard (see ``Route/Parameters/spoken``).
+            public var spoken: Bool
+            public init(
+                utterance: String, session: String? = nil, now: LocalDateTime? = nil, assertions: ClientAssertions = .init(),
+                spoken: Bool = false
+            ) {
                 self.utterance = utterance
                 self.session = session
                 self.now = now
                 self.assertions = assertions
+                self.spoken = spoken
             }
             public init(json: JSONValue) throws(RPCError) {
                 let fields = try JSONFields(json)
@@ -52,11 +64,12 @@ extension Methods {
                 session = try fields.optionalString("session")
                 now = try fields.optionalDate("now")
                 assertions = try ClientAssertions(fields)
+                spoken = try fields.optionalBool("spoken") ?? false
             }
             public var json: JSONValue {
                 JSONValue.compactObject([
                     ("utterance", .string(utterance)), ("session", session.map(JSONValue.string)), ("now", now.map { .string($0.iso8601) }),
-                    ("deviceAuthenticated", assertions.deviceAuthenticated ? .bool(true) : nil),
+                    ("deviceAuthenticated", assertions.deviceAuthenticated ? .bool(true) : nil), ("spoken", spoken ? .bool(true) : nil),
                 ])
             }
         }

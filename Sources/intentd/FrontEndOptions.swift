@@ -74,8 +74,9 @@ struct ConversationClient: Sendable {
     let session = "front-\(getpid())"
 
     /// Routes and performs an utterance (`run`).
-    func say(_ utterance: String) async throws -> RunOutcome {
-        try await client.call(Methods.Run.self, .init(utterance: utterance, session: session, now: now))
+    /// `spoken`: the utterance is what a speech recognizer heard (sound-alike words count).
+    func say(_ utterance: String, spoken: Bool = false) async throws -> RunOutcome {
+        try await client.call(Methods.Run.self, .init(utterance: utterance, session: session, now: now, spoken: spoken))
     }
 
     /// Answers the pending question with words ("the second one", "yes", "tomorrow instead").
@@ -96,8 +97,8 @@ struct ConversationClient: Sendable {
     }
 
     /// What an utterance would do, without doing it (`route`).
-    func route(_ utterance: String, explain: Bool = false) async throws -> JSONValue {
-        try await client.call(Methods.Route.self, .init(utterance: utterance, now: now, explain: explain))
+    func route(_ utterance: String, explain: Bool = false, spoken: Bool = false) async throws -> JSONValue {
+        try await client.call(Methods.Route.self, .init(utterance: utterance, now: now, explain: explain, spoken: spoken))
     }
 
     /// `apps.list`: every app with its discoverable intents.

@@ -29,6 +29,9 @@ struct RouteCommand: AsyncParsableCommand {
     @Flag(help: "Print every stage: tokens, tagged values, the top parses with scores, resolver steps.")
     var explain = false
 
+    @Flag(help: "The utterances are what a speech recognizer heard: when nothing parses as written, words may stand for phrase words that sound alike (\"my detox\" for \"mighty tasks\").")
+    var spoken = false
+
     @Option(help: "Ask the daemon listening on this socket instead of routing in-process (prints its JSON).")
     var connect: String?
 
@@ -46,13 +49,13 @@ struct RouteCommand: AsyncParsableCommand {
             emitError("\(diagnostic)")
         }
         if !utterances.isEmpty {
-            for utterance in utterances { report(router.route(utterance, now: now?.value)) }
+            for utterance in utterances { report(router.route(utterance, now: now?.value, spoken: spoken)) }
             return
         }
         while let line = readLine(strippingNewline: true) {
             let utterance = line.trimmingCharacters(in: .whitespaces)
             if utterance.isEmpty { continue }
-            report(router.route(utterance, now: now?.value))
+            report(router.route(utterance, now: now?.value, spoken: spoken))
         }
     }
 
@@ -117,10 +120,11 @@ extension RouteCommand {
         let asJSON = json
         let reference = now?.value
         let explain = explain
+        let spoken = spoken
         do {
             try await DaemonClient.withConnection(socketPath: path) { client in
                 for utterance in lines {
-                    let result = try await client.call(Methods.Route.self, .init(utterance: utterance, now: reference, explain: explain))
+                    let result = try await client.call(Methods.Route.self, .init(utterance: utterance, now: reference, explain: explain, spoken: spoken))
                     emitLine(asJSON ? result.serialized : Self.summary(ofJSON: result))
                     if !asJSON, let explanation = result["explanation"]?.stringValue { emitLine(explanation + "\n") }
                 }

@@ -16,7 +16,9 @@ struct RunCommand: AsyncParsableCommand {
             ("[00:00.000 --> 00:02.000] text"); and n-best lists ("alternatives": [{"text", "confidence"}]), \
             of which it performs the reading with the best product of recognizer and route confidence. \
             When the daemon asks a question, the next line is the answer; a line that does not answer \
-            it is performed as a new utterance. Without --connect, a private daemon with the demo apps \
+            it is performed as a new utterance. Lines are taken as speech: when nothing parses as \
+            written, words may stand for phrase words that sound alike ("my detox" for "mighty tasks"); \
+            --no-spoken takes them as typed. Without --connect, a private daemon with the demo apps \
             runs in this process.
             """)
 
@@ -25,11 +27,15 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object per utterance.")
     var json = false
 
+    @Flag(inversion: .prefixedNo, help: "Take lines as what a speech recognizer heard: sound-alike words count.")
+    var spoken = true
+
     func run() async throws {
         let asJSON = json
+        let spoken = spoken
         let style = asJSON ? TextStyle(color: false) : TextStyle.forStandardOutput()
         try await target.withConversation { conversation in
-            var pipe = PipeConversation(conversation: conversation, text: OutcomeText(style: style), json: asJSON)
+            var pipe = PipeConversation(conversation: conversation, text: OutcomeText(style: style), json: asJSON, spoken: spoken)
             var number = 0
             for await line in InputLines(signals: SignalPipe()).stream() {
                 if standardOutputClosed.load(ordering: .relaxed) { break }
@@ -46,13 +52,16 @@ struct PipeConversation {
     let conversation: ConversationClient
     let text: OutcomeText
     let json: Bool
+    /// Lines are what a speech recognizer heard (`--spoken`, the default).
+    let spoken: Bool
     /// True while the daemon waits for an answer in the front end's session.
     private(set) var questionPending = false
 
-    init(conversation: ConversationClient, text: OutcomeText, json: Bool) {
+    init(conversation: ConversationClient, text: OutcomeText, json: Bool, spoken: Bool = true) {
         self.conversation = conversation
         self.text = text
         self.json = json
+        self.spoken = spoken
     }
 
     mutating func handle(_ line: String, number: Int) async {
@@ -89,7 +98,7 @@ struct PipeConversation {
             }
         }
         do {
-            let outcome = try await conversation.say(first)
+            let outcome = try await conversation.say(first, spoken: spoken)
             report(outcome, text: first, role: "utterance", number: number, readings: readings)
             await reportOpened(by: outcome, number: number)
         } catch {
@@ -114,7 +123,7 @@ struct PipeConversation {
     private mutating func performBest(of hypotheses: [RecognizerLine.Hypothesis], number: Int) async {
         var routeConfidence: [Double] = []
         for hypothesis in hypotheses {
-            let routed = try? await conversation.route(hypothesis.text)
+            let routed = try? await conversation.route(hypothesis.text, spoken: spoken)
             let understood = routed?["status"]?.stringValue != "notUnderstood"
             routeConfidence.append(understood ? routed?["confidence"]?.numberValue ?? 0 : 0)
         }

@@ -7,7 +7,7 @@ import Testing
 /// issue 12) whose words are spelt otherwise than the phrase words they stand for.
 struct SoundAlikeTests {
     private func route(_ utterance: String) -> RouteResult {
-        DemoRouter.shared.route(utterance, now: DemoRouter.now)
+        DemoRouter.shared.route(utterance, now: DemoRouter.now, spoken: true)
     }
 
     private func soundSteps(_ result: RouteResult) -> [String] {
@@ -30,8 +30,8 @@ struct SoundAlikeTests {
     /// The verb is the word a recognizer gets wrong most often.
     @Test(arguments: [
         ("show my turks", "tasks.list"),
-        ("unlock the mouth", "bank.unlockVault"),
-        ("raft an email to john", "mail.createDraft"),
+        ("raft an email to john", "mail.sendDraft"),
+        ("and money to my wife", "bank.transferMoney"),
     ])
     func misheardWords(utterance: String, intent: String) {
         let result = route(utterance)
@@ -53,11 +53,17 @@ struct SoundAlikeTests {
         #expect(heard.confidence < said.confidence)
     }
 
-    /// Typed text that parses is never searched by sound: the words are taken as written.
-    @Test func typedTextIsNotHeardOtherwise() {
+    /// Text that parses is never searched by sound: the words are taken as written.
+    @Test func wordsThatParseAreNotHeardOtherwise() {
         let result = route("add buy bread to my groceries list")
         #expect(result.intent?.id == "tasks.add")
         #expect(soundSteps(result).isEmpty)
+    }
+
+    /// Typed text is never heard as something else: sound-alikes are for speech.
+    @Test func typedTextIsTakenAsWritten() {
+        let result = DemoRouter.shared.route("show my turks", now: DemoRouter.now)
+        #expect(result.status == .notUnderstood)
     }
 
     /// Out-of-domain speech stays rejected, sound-alikes or not.

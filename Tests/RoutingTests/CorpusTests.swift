@@ -13,10 +13,10 @@ struct CorpusTests {
         var misses: [String] = []
     }
 
-    func score(_ cases: [CorpusCase], router: Router = DemoRouter.shared) -> Score {
+    func score(_ cases: [CorpusCase], router: Router = DemoRouter.shared, spoken: Bool = false) -> Score {
         var score = Score()
         for item in cases {
-            let result = router.route(item.utterance, now: DemoRouter.now)
+            let result = router.route(item.utterance, now: DemoRouter.now, spoken: spoken)
             score.total += 1
             guard result.intent?.id == item.intent else {
                 score.misses.append("\(item): expected \(item.intent ?? "nothing"), got \(result.intent?.id ?? "nothing") (\(RouteResult.round(result.confidence)))")
@@ -54,9 +54,9 @@ struct CorpusTests {
     }
 
     /// The lines the router takes for some intent, each with the intent and confidence.
-    func acceptedLines(_ cases: [CorpusCase]) -> [String] {
+    func acceptedLines(_ cases: [CorpusCase], spoken: Bool = false) -> [String] {
         cases.compactMap { item -> String? in
-            let result = DemoRouter.shared.route(item.utterance, now: DemoRouter.now)
+            let result = DemoRouter.shared.route(item.utterance, now: DemoRouter.now, spoken: spoken)
             return result.intent.map { "\(item) → \($0.id) (\(RouteResult.round(result.confidence)))" }
         }
     }

@@ -29,7 +29,7 @@ struct Conversation: Sendable {
         let session: String
         if let given = params.session { session = given } else { session = await sessions.issue() }
         await sessions.clear(session)
-        let result = registry.router.route(params.utterance, now: params.now)
+        let result = registry.router.route(params.utterance, now: params.now, spoken: params.spoken)
         guard let intent = result.intent, result.status != .notUnderstood else {
             return RunOutcome(session: session, status: .notUnderstood, message: Self.notUnderstood, route: result.json)
         }

@@ -20,7 +20,7 @@ extension Daemon {
         switch request.method {
         case Methods.Route.name:
             let p = try Methods.Route.Parameters(json: params ?? .object([]))
-            let routed = registry.router.route(p.utterance, now: p.now)
+            let routed = registry.router.route(p.utterance, now: p.now, spoken: p.spoken)
             guard p.explain, case .object(let pairs) = routed.json else { return routed.json }
             return .object(pairs + [("explanation", .string(routed.explanation.text))])
         case Methods.Run.name:
