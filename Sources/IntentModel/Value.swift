@@ -52,7 +52,11 @@ public indirect enum Value: Hashable, Sendable {
         case (.email, .string(let s)): self = .email(s)
         case (.phoneNumber, .string(let s)): self = .phoneNumber(s)
         case (.enumeration, .string(let s)): self = .enumCase(s)
-        case (.int, .number(let n)) where n == n.rounded(): self = .int(Int(n))
+        // Int(exactly:) is nil for a fraction, for infinity and beyond Int's range (1e19), which
+        // Int(_:) would trap on: a client's or an app's number must never crash the daemon.
+        case (.int, .number(let n)):
+            guard let exact = Int(exactly: n) else { return nil }
+            self = .int(exact)
         case (.double, .number(let n)): self = .double(n)
         case (.duration, .number(let n)): self = .duration(n)
         case (.bool, .bool(let b)): self = .bool(b)

@@ -139,6 +139,9 @@ public struct EntityQuery: Hashable, Sendable, JSONConvertible {
         let fields = try JSONFields(json)
         entityType = try fields.string("entityType")
         limit = try fields.optionalInt("limit")
+        if let limit, limit < 0 {
+            throw JSONFields.mismatch("\(fields.path).limit", expected: "a count of 0 or more")
+        }
         switch try fields.string("kind") {
         case "identifiers": kind = .identifiers(try fields.strings("identifiers"))
         case "string": kind = .string(try fields.string("text"))

@@ -53,3 +53,15 @@ struct ValueJSONTests {
         #expect(LocalDateTime(iso8601: "tomorrow") == nil)
     }
 }
+
+/// A number that is no Int (too large, infinite, a fraction) is no Int value: it must never trap.
+struct ValueRangeTests {
+    @Test(arguments: [1e19, 9.5e18, -1e19, Double.infinity, 2.5])
+    func numbersBeyondIntAreRefused(number: Double) {
+        #expect(Value(json: .number(number), as: .int) == nil)
+    }
+
+    @Test func integersInRangeAreRead() {
+        #expect(Value(json: .number(9_007_199_254_740_992), as: .int) == .int(9_007_199_254_740_992))
+    }
+}

@@ -84,3 +84,19 @@ struct AppDefinitionJSONTests {
         }
     }
 }
+
+/// An entity query with a negative limit is refused with the field named, not passed on to
+/// `prefix(_:)`, which traps on it (issue 18).
+struct EntityQueryLimitTests {
+    @Test func aNegativeLimitIsRefused() throws {
+        let json = try JSONValue(parsing: #"{"entityType":"soup.Soup","kind":"string","text":"t","limit":-1}"#)
+        let error = #expect(throws: RPCError.self) { _ = try EntityQuery(json: json) }
+        #expect(error?.code == .invalidParams)
+        #expect(error?.data?.serialized.contains("limit") == true, "\(String(describing: error?.data))")
+    }
+
+    @Test func aZeroLimitIsRead() throws {
+        let json = try JSONValue(parsing: #"{"entityType":"soup.Soup","kind":"string","text":"t","limit":0}"#)
+        #expect(try EntityQuery(json: json).limit == 0)
+    }
+}

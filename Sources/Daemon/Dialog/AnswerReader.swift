@@ -131,6 +131,8 @@ struct AnswerReader {
 
     /// The 1-based index the answer picks among `choices`: "2", "the second one", "last", or a title.
     func choice(_ text: String, among choices: [Choice]) -> Int? {
+        // Nothing to choose from: no answer picks anything (and 1...0 is no range).
+        guard !choices.isEmpty else { return nil }
         let words = normalizer.words(text).filter { !["the", "one", "number", "option", "choice", "please"].contains($0) }
         if words.count == 1, let word = words.first {
             if let n = Int(word), (1...choices.count).contains(n) { return n }

@@ -115,7 +115,7 @@ public final class IntentHost: Sendable {
             let found = try await AppDependencyManager.$current.withValue(model.dependencies) {
                 try await Self.answer(query, type)
             }
-            return EntityList(Array(found.prefix(query.limit ?? .max)))
+            return EntityList(Array(found.prefix(max(0, query.limit ?? .max))))
         } catch let error as RPCError {
             throw error
         } catch {
