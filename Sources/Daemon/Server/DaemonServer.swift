@@ -75,10 +75,13 @@ public final class Daemon: Service, Sendable {
             }
         }
         let server: NIOAsyncChannel<(NIOAsyncChannel<Frame, ByteBuffer>, PeerCredentials?), Never>
+        // Held until run() returns: no second daemon takes the path meanwhile.
+        let lock = configuration.inheritedListener == nil ? try SocketLock(socketPath: path) : nil
+        defer { _ = lock }
         if let inherited = configuration.inheritedListener {
             server = try await bootstrap.bind(inherited, childChannelInitializer: initializeConnection)
         } else {
-            server = try await bootstrap.bind(unixDomainSocketPath: path, cleanupExistingSocketFile: true, childChannelInitializer: initializeConnection)
+            server = try await bootstrap.bind(unixDomainSocketPath: path, cleanupExistingSocketFile: false, childChannelInitializer: initializeConnection)
             try setSocketPermissions(path)
         }
         let appCount = await registry.apps.count
