@@ -169,6 +169,9 @@ public struct RunOutcome: Hashable, Sendable, JSONConvertible {
     public var message: String?
     /// For `notUnderstood`: the router's answer, as `route` returns it.
     public var route: JSONValue?
+    /// For `continue`: the question the session was waiting on, dropped because the reply was
+    /// no answer to it but a request of its own, which this outcome performed.
+    public var droppedQuestion: Question?
 
     public init(
         session: String, status: Status, intent: String? = nil, parameters: [(String, JSONValue)] = [], question: Question? = nil,
@@ -191,7 +194,7 @@ public struct RunOutcome: Hashable, Sendable, JSONConvertible {
         JSONValue.compactObject([
             ("session", .string(session)), ("status", .string(status.rawValue)), ("intent", intent.map(JSONValue.string)),
             ("parameters", .object(parameters)), ("question", question?.json), ("result", result?.json),
-            ("message", message.map(JSONValue.string)), ("route", route),
+            ("message", message.map(JSONValue.string)), ("route", route), ("droppedQuestion", droppedQuestion?.json),
         ])
     }
 
@@ -208,5 +211,6 @@ public struct RunOutcome: Hashable, Sendable, JSONConvertible {
         result = try fields.value("result").map { (v) throws(RPCError) in try IntentResult(json: v) }
         message = try fields.optionalString("message")
         route = fields.value("route")
+        droppedQuestion = try fields.value("droppedQuestion").map { (v) throws(RPCError) in try Question(json: v) }
     }
 }

@@ -34,6 +34,9 @@ struct OutcomeText: Sendable {
     /// The lines that show `outcome`.
     func lines(_ outcome: RunOutcome) -> [String] {
         var lines: [String] = []
+        if let dropped = outcome.droppedQuestion {
+            lines.append(style.dim("(Leaving the question \"\(dropped.prompt)\" for your new request.)"))
+        }
         if let intent = outcome.intent, outcome.status != .cancelled {
             let values = outcome.parameters.map { "\($0.0) = \(Self.describe($0.1))" }
             lines.append(

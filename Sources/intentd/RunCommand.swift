@@ -86,7 +86,9 @@ struct PipeConversation {
             for text in texts {
                 do {
                     let outcome = try await conversation.answer(text)
-                    report(outcome, text: text, role: "answer", number: number, readings: readings)
+                    // A line that was no answer but a request of its own dropped the question.
+                    let role = outcome.droppedQuestion == nil ? "answer" : "utterance"
+                    report(outcome, text: text, role: role, number: number, readings: readings)
                     await reportOpened(by: outcome, number: number)
                     return
                 } catch let error as RPCError where error.code == .invalidAnswer || error.code == .sessionExpired {

@@ -70,7 +70,7 @@ struct ReplTests {
             screen(result, "valueAsked")
                 == "order tomato soup\n→ soup.order  soup = Tomato\n? Please specify how many soups\nanswer> ")
         #expect(
-            screen(result, "valueInvalid") == "lots\nI need a value of type Int. Ctrl-C cancels the question.\nanswer> "
+            screen(result, "valueInvalid") == "lots\nI need a number (quantity). Ctrl-C cancels the question.\nanswer> "
         )
         #expect(
             screen(result, "valueAnswered")

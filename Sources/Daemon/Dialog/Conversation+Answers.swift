@@ -3,7 +3,33 @@ import Wire
 
 extension Conversation {
     /// Applies an answer to the session's pending question and takes the next step.
+    ///
+    /// A question never traps: words that are no answer to it but a request that routes on its
+    /// own ("show my tasks" while a soup order waits for its size) drop the question, and the
+    /// request is performed in the same session; the outcome says which question was dropped.
     func answer(_ params: Methods.Continue.Parameters, client: Client) async throws(RPCError) -> RunOutcome {
+        do {
+            return try await answerPending(params, client: client)
+        } catch let error where error.code == .invalidAnswer {
+            guard case .text(let text) = params.answer, let dropped = error.data?["question"],
+                isRequestOfItsOwn(text)
+            else { throw error }
+            var outcome = try await run(.init(utterance: text, session: params.session), client: client)
+            outcome.droppedQuestion = try? Question(json: dropped)
+            return outcome
+        }
+    }
+
+    /// Whether `text` routes, on its own, to an intent with a confident parse.
+    private func isRequestOfItsOwn(_ text: String) -> Bool {
+        let routed = registry.router.route(text)
+        return routed.intent != nil && routed.status != .notUnderstood && routed.confidence >= Self.interruptionConfidence
+    }
+
+    /// How sure the router must be of a reply to take it as a new request rather than a wrong answer.
+    static let interruptionConfidence = 0.75
+
+    private func answerPending(_ params: Methods.Continue.Parameters, client: Client) async throws(RPCError) -> RunOutcome {
         let session = params.session
         var call = try await sessions.pending(session, uid: client.credentials?.uid)
         guard let question = call.question else { throw RPCError(.sessionExpired, "Session expired") }
@@ -26,7 +52,7 @@ extension Conversation {
             case .text(let text): yes = reader.yesNo(text)
             default: yes = nil
             }
-            guard let yes else { throw invalidAnswer(question, expected: "yes or no (\"confirm\": true or false)") }
+            guard let yes else { throw invalidAnswer(question, expected: "yes or no") }
             guard yes else {
                 await sessions.clear(session)
                 return RunOutcome(session: session, status: .cancelled, intent: call.intent.id, parameters: call.parameters, message: Self.cancelled)
@@ -57,7 +83,7 @@ extension Conversation {
             switch params.answer {
             case .value(let raw):
                 guard let value = Value(json: raw, as: parameter.type) else {
-                    throw invalidAnswer(question, expected: "a value of type \(parameter.type)")
+                    throw invalidAnswer(question, expected: expectedAnswer(for: parameter))
                 }
                 call.set(name, value.json)
             case .text(let text):
@@ -95,10 +121,10 @@ extension Conversation {
                 throw invalidAnswer(question, expected: FileTypes.noun(parameter.fileTypes))
             }
             guard case .entity(let type) = parameter.type else {
-                throw invalidAnswer(question, expected: "a value of type \(parameter.type)")
+                throw invalidAnswer(question, expected: expectedAnswer(for: parameter))
             }
             let found = (try? await query(EntityQuery(entityType: type, kind: .string(text), limit: 10)).entities) ?? []
-            guard !found.isEmpty else { throw invalidAnswer(question, expected: "the name of a \(type)") }
+            guard !found.isEmpty else { throw invalidAnswer(question, expected: expectedAnswer(for: parameter)) }
             if found.count == 1 {
                 // Found by name, though not among the choices the router offered: the value is
                 // settled, so that question is not asked again.
@@ -137,6 +163,32 @@ extension Conversation {
         call.set(name, value)
         call.ambiguities.removeAll { $0.name == name }
     }
+
+    /// What a question wants, in the user's words: the parameter's title, an enum's options,
+    /// an entity type's display name; never a type id or a JSON field.
+    func expectedAnswer(for parameter: ParameterDefinition) -> String {
+        let apps = registry.router.library.apps
+        switch parameter.type.elementType {
+        case .enumeration(let name):
+            guard let definition = apps.lazy.flatMap(\.enums).first(where: { $0.name == name }) else { break }
+            let titles = definition.cases.map(\.title)
+            let shown = titles.prefix(Self.optionsListed).joined(separator: ", ")
+            return "one of: " + shown + (titles.count > Self.optionsListed ? ", …" : "")
+        case .entity(let name):
+            let display = apps.lazy.flatMap(\.entityTypes).first(where: { $0.name == name })?.displayName ?? parameter.title
+            return "the name of a \(display.lowercased())"
+        case .int, .double: return "a number (\(parameter.title.lowercased()))"
+        case .date: return "a date or time (\(parameter.title.lowercased()))"
+        case .duration: return "a duration, such as 20 minutes"
+        case .bool: return "yes or no"
+        case .file: return FileTypes.noun(parameter.fileTypes)
+        default: break
+        }
+        return "the \(parameter.title.lowercased())"
+    }
+
+    /// How many options of an enum a question lists before "…".
+    static let optionsListed = 8
 
     private func invalidAnswer(_ question: Question, expected: String) -> RPCError {
         RPCError(.invalidAnswer, "Invalid answer", data: .object([
