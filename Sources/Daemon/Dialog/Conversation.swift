@@ -170,6 +170,13 @@ struct Conversation: Sendable {
 
     func ask(_ question: Question, _ pending: PendingCall, _ session: String, _ client: Client) async -> RunOutcome {
         var call = pending
+        var question = question
+        // A choice with nothing to choose (an app disambiguating among no tasks) is never
+        // asked: the value itself is asked for, and the app's string query finds it by name.
+        if question.kind == .choice, question.choices.isEmpty, let name = question.parameter {
+            let type = call.intent.parameter(name)?.type.description
+            question = Question(kind: .value, parameter: name, prompt: question.prompt, type: type)
+        }
         call.question = question
         await sessions.save(session, call, uid: client.credentials?.uid)
         return RunOutcome(session: session, status: .question, intent: call.intent.id, parameters: call.parameters, question: question)
