@@ -35,6 +35,9 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
         "Person": .person, "File": .file,
     ]
 
+    /// The names of the built-in types ("String", "Date", ...), for near-miss suggestions.
+    public static var builtinTypeNames: [String] { builtinNames.keys.sorted() }
+
     /// Parses a type name. `resolveCustom` maps a bare enum or entity name to its
     /// qualified type, or returns nil when there is no such type.
     public static func parse(_ text: String, resolveCustom: (String) -> ValueType?) -> ValueType? {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Phrases
 import Routing
 
@@ -20,9 +21,22 @@ struct CheckCommand: ParsableCommand {
     var strict = false
 
     func run() throws {
-        let folders = paths.isEmpty ? [PhraseOptions.defaultPhrasesFolder() ?? "Phrases"] : paths
-        let router = Router(phrasesAt: folders)
-        let diagnostics = PhraseChecker(router: router).diagnostics()
+        let given = paths.isEmpty ? [PhraseOptions.defaultPhrasesFolder() ?? "Phrases"] : paths
+        // A file is checked with its folder, as the loader reads it: its rules, filler words
+        // and contacts live in the shared files beside it (common.en.yaml). Only the named
+        // files' own problems are reported.
+        let files = given.filter { !Self.isFolder($0) }
+        let folders = given.map { Self.isFolder($0) ? $0 : ($0 as NSString).deletingLastPathComponent }
+        var seen = Set<String>()
+        let unique = folders.map { $0.isEmpty ? "." : $0 }.filter { seen.insert(Self.standardized($0)).inserted }
+        let router = Router(phrasesAt: unique)
+        var diagnostics = PhraseChecker(router: router).diagnostics()
+        if !files.isEmpty, files.count == given.count {
+            let wanted = Set(files.map(Self.standardized))
+            diagnostics = diagnostics.filter { diagnostic in
+                diagnostic.location.map { wanted.contains(Self.standardized($0.file)) } ?? true
+            }
+        }
         for diagnostic in diagnostics { emitLine("\(diagnostic)") }
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.count - errors
@@ -32,5 +46,14 @@ struct CheckCommand: ParsableCommand {
             "\(apps) apps, \(router.matcher.intents.count) intents, \(stats.phrases) phrases compiled: "
                 + "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
         if errors > 0 || (strict && warnings > 0) { throw ExitCode(1) }
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var folder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
+    }
+
+    private static func standardized(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
     }
 }

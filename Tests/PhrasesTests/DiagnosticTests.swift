@@ -113,3 +113,22 @@ struct DiagnosticTests {
         }
     }
 }
+
+/// `check` speaks like a compiler that helps: near misses are named (issue 16).
+struct NearMissDiagnosticTests {
+    @Test func anUnknownRuleNamesTheNearestKnownOne() {
+        let library = PhraseLibraryLoader.load(files: [
+            ("common.en.yaml", "language: en\nrules:\n  show: (show|list)\n"),
+            ("notes.yaml", "language: en\napp:\n  id: notes\n  name: Notes\nintents:\n  list:\n    title: List notes\n    phrases:\n      - <shw> my notes\n"),
+        ])
+        let (_, diagnostics) = PhraseCompiler.compile(library)
+        #expect(diagnostics.contains { $0.message.hasSuffix("Did you mean '<show>'?") }, "\(diagnostics)")
+    }
+
+    @Test func anUnknownTypeNamesTheNearestBuiltInOne() {
+        let library = PhraseLibraryLoader.load(files: [
+            ("notes.yaml", "language: en\napp:\n  id: notes\n  name: Notes\nintents:\n  add:\n    title: Add a note\n    parameters:\n      when: Dat\n    phrases:\n      - note this\n"),
+        ])
+        #expect(library.diagnostics.contains { $0.message == "unknown type 'Dat' for parameter 'when'. Did you mean 'Date'?" }, "\(library.diagnostics)")
+    }
+}

@@ -84,3 +84,12 @@ struct CheckCommandTests {
         #expect(lines.contains("\(folder.path)/notes.yaml:7:15: error: unknown slot '{txt}' in phrase \"write {txt}\"; notes.write has parameters text; did you mean '{text}'?"))
     }
 }
+
+/// `intentd check FILE` checks the file with the shared files of its folder (issue 16).
+struct CheckFileTests {
+    @Test func aDemoFileAloneHasNoErrors() async throws {
+        let result = try await runIntentd(["check", TestPaths.phrases + "/tasks.yaml"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(!result.stdout.contains("unknown rule"))
+    }
+}

@@ -156,7 +156,10 @@ public struct PhraseCompiler {
                 return nil
             }
             guard let rule = lookUpRule(name, context: context) else {
-                report("unknown rule '<\(name)>' in phrase \"\(context.template.text)\"", context.template, offset: depth == 0 ? column : 0)
+                let known = Array(context.app.rules.keys.map { $0.split(separator: "@").first.map(String.init) ?? $0 })
+                    + Array(context.schema?.rules.keys ?? [:].keys) + Array(library.languages[context.template.language]?.rules.keys ?? [:].keys)
+                let near = Spelling.suggestion(for: name, among: known).map { ". Did you mean '<\($0)>'?" } ?? ""
+                report("unknown rule '<\(name)>' in phrase \"\(context.template.text)\"\(near)", context.template, offset: depth == 0 ? column : 0)
                 return nil
             }
             context.ruleStack.append(name)

@@ -98,7 +98,8 @@ extension PhraseFileReader {
                 typeText.removeLast()
             }
             guard let type = ValueType.parse(typeText, resolveCustom: resolveType) else {
-                reader.error("unknown type '\(typeText)' for parameter '\(name)'", at: typeNode)
+                let near = Spelling.suggestion(for: typeText, among: ValueType.builtinTypeNames).map { ". Did you mean '\($0)'?" } ?? ""
+                reader.error("unknown type '\(typeText)' for parameter '\(name)'\(near)", at: typeNode)
                 continue
             }
             var parameter = ParameterDefinition(name: name, type: type, isOptional: optional)
@@ -167,7 +168,8 @@ extension PhraseFileReader {
                 typeText.removeLast()
             }
             guard let type = ValueType.parse(typeText, resolveCustom: resolveType) else {
-                reader.error("unknown type '\(typeText)' for property '\(propertyName)'", at: value)
+                let near = Spelling.suggestion(for: typeText, among: ValueType.builtinTypeNames).map { ". Did you mean '\($0)'?" } ?? ""
+                reader.error("unknown type '\(typeText)' for property '\(propertyName)'\(near)", at: value)
                 continue
             }
             definition.properties.append(PropertyDefinition(name: propertyName, type: type, isOptional: optional))
