@@ -7,7 +7,7 @@ import Wire
 
 /// Requests that used to kill `intentd serve --demo` (issue 18): each is answered, and the
 /// daemon goes on serving.
-struct DaemonCrashTests {
+extension ServeDemoTests {
     @Test func oneLineCrashesAreAnsweredAndTheDaemonLives() async throws {
         let binary = try #require(TestPaths.intentdBinary, "intentd is not built")
         let socket = "/tmp/intentd-crash-test-\(getpid())-\(UUID().uuidString.prefix(6)).sock"
@@ -17,7 +17,7 @@ struct DaemonCrashTests {
         process.standardError = FileHandle.nullDevice
         try process.run()
         defer { if process.isRunning { process.terminate() } }
-        let connected = try await ServeDemoTests().waitForDemoApps(socket)
+        let connected = try await waitForDemoApps(socket)
         #expect(connected.count == 10, "connected apps: \(connected)")
 
         try await DaemonClient.withConnection(socketPath: socket) { client in

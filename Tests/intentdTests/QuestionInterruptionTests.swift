@@ -7,7 +7,7 @@ import Wire
 
 /// A question never traps (issue 16): a reply that is a request of its own drops the question
 /// and is performed; a wrong answer is explained in the user's words.
-struct QuestionInterruptionTests {
+extension ServeDemoTests {
     @Test func aNewRequestDropsThePendingQuestion() async throws {
         let binary = try #require(TestPaths.intentdBinary, "intentd is not built")
         let socket = "/tmp/intentd-interrupt-test-\(getpid())-\(UUID().uuidString.prefix(6)).sock"
@@ -17,7 +17,7 @@ struct QuestionInterruptionTests {
         process.standardError = FileHandle.nullDevice
         try process.run()
         defer { if process.isRunning { process.terminate() } }
-        let connected = try await ServeDemoTests().waitForDemoApps(socket)
+        let connected = try await waitForDemoApps(socket)
         #expect(connected.count == 10, "connected apps: \(connected)")
 
         try await DaemonClient.withConnection(socketPath: socket) { client in

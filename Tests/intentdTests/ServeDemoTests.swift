@@ -6,6 +6,10 @@ import Testing
 import Wire
 
 /// `intentd serve --demo`: the real binary serves the ten demo apps from its own process.
+/// One daemon at a time (its tests are in DaemonCrashTests.swift and
+/// QuestionInterruptionTests.swift too): ten apps starting in each of several daemons at
+/// once, beside the rest of the suite, is what starves a 2-core machine.
+@Suite(.serialized)
 struct ServeDemoTests {
     @Test func demoAppsAnswerOverTheSocketAndStateChangesAreSeen() async throws {
         let binary = try #require(TestPaths.intentdBinary, "intentd is not built")
