@@ -4,11 +4,15 @@ import IntentModel
 public enum RequestID: Hashable, Sendable, CustomStringConvertible {
     case number(Int)
     case string(String)
+    /// `"id": null`: JSON-RPC 2.0 discourages it, but such a request is still a request (not a
+    /// notification) and gets its response, with `"id": null`.
+    case null
 
     public var json: JSONValue {
         switch self {
         case .number(let n): .number(Double(n))
         case .string(let s): .string(s)
+        case .null: .null
         }
     }
 
@@ -16,6 +20,7 @@ public enum RequestID: Hashable, Sendable, CustomStringConvertible {
         switch json {
         case .number(let n) where n == n.rounded() && abs(n) < 1e15: self = .number(Int(n))
         case .string(let s): self = .string(s)
+        case .null: self = .null
         default: return nil
         }
     }
@@ -24,6 +29,7 @@ public enum RequestID: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .number(let n): String(n)
         case .string(let s): "\"\(s)\""
+        case .null: "null"
         }
     }
 }

@@ -100,3 +100,20 @@ struct EntityQueryLimitTests {
         #expect(try EntityQuery(json: json).limit == 0)
     }
 }
+
+/// `"id": null` is a request, not a notification: JSON-RPC 2.0 says it gets a response (issue 18).
+struct NullIDTests {
+    @Test func aRequestWithANullIDIsARequest() throws {
+        let message = try Message(line: #"{"jsonrpc":"2.0","id":null,"method":"status"}"#)
+        #expect(message == .request(Request(id: .null, method: "status")))
+        #expect(Response(id: .null, result: .bool(true)).json.serialized == #"{"jsonrpc":"2.0","id":null,"result":true}"#)
+    }
+
+    @Test func aMessageWithoutAnIDIsANotification() throws {
+        let message = try Message(line: #"{"jsonrpc":"2.0","method":"status"}"#)
+        guard case .notification = message else {
+            Issue.record("expected a notification, got \(message)")
+            return
+        }
+    }
+}
