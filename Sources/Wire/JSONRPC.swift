@@ -156,10 +156,12 @@ public enum Message: Hashable, Sendable {
             }
             return
         }
+        // A response's null id answers a request whose id could not be read: no id.
+        let answered = id == .null ? nil : id
         if let result = json["result"] {
-            self = .response(Response(id: id, result: result))
+            self = .response(Response(id: answered, result: result))
         } else if let errorJSON = json["error"], let error = RPCError(json: errorJSON) {
-            self = .response(Response(id: id, error: error))
+            self = .response(Response(id: answered, error: error))
         } else {
             throw invalid("a message needs \"method\", \"result\" or \"error\"")
         }

@@ -192,7 +192,15 @@ public final class Daemon: Service, Sendable {
                 ("limit", .number(Double(configuration.maximumLineLength))), ("length", .number(Double(length))),
             ])))))
             return
-        case .line(let buffer): line = String(buffer: buffer)
+        case .line(let buffer):
+            // Text that is not UTF-8 is refused, not silently repaired with U+FFFD.
+            guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else {
+                peer.send(.response(Response(id: nil, error: RPCError(.parseError, "Parse error", data: .object([
+                    ("reason", .string("the line is not valid UTF-8")),
+                ])))))
+                return
+            }
+            line = text
         }
         let message: Message
         do {
