@@ -50,7 +50,11 @@ def main():
     parser.add_argument("utterance")
     args = parser.parse_args()
 
-    daemon = Daemon(args.socket)
+    try:
+        daemon = Daemon(args.socket)
+    except OSError as error:
+        print("error: cannot reach intentd at %s (%s); start it with `intentd serve --demo`" % (args.socket, error.strerror or error), file=sys.stderr)
+        return 1
     if args.route:
         print(json.dumps(daemon.call("route", {"utterance": args.utterance})))
         return 0
@@ -64,7 +68,11 @@ def main():
                 answer = answers.pop(0)
             else:
                 choices = "".join("\n  %d. %s" % (c["index"], c["title"]) for c in question.get("choices", []))
-                answer = input(question["prompt"] + choices + "\n> ")
+                try:
+                    answer = input(question["prompt"] + choices + "\n> ")
+                except EOFError:
+                    print("error: the daemon asks \"%s\" and there is no answer on standard input; pass --answer" % question["prompt"], file=sys.stderr)
+                    return 2
             params = {"session": outcome["session"]}
             if answer == "cancel":
                 params["cancel"] = True

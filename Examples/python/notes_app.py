@@ -86,7 +86,11 @@ def main():
     args = parser.parse_args()
 
     conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    conn.connect(args.socket)
+    try:
+        conn.connect(args.socket)
+    except OSError as error:
+        print("error: cannot reach intentd at %s (%s); start it with `intentd serve`" % (args.socket, error.strerror or error), file=sys.stderr)
+        return 1
     stream = conn.makefile("rw", encoding="utf-8", newline="\n")
 
     def send(message):

@@ -105,3 +105,16 @@ import Wire
         }
     }
 }
+
+/// The Python examples say in one line what is wrong, never with a traceback (issue 16).
+struct PythonExampleErrorTests {
+    @Test(arguments: ["client.py", "notes_app.py"])
+    func noDaemonIsOneLine(script: String) async throws {
+        let path = PythonExampleTests.examples.appendingPathComponent(script).path
+        let arguments = [path, "--socket", "/tmp/intentd-no-such-daemon-\(getpid()).sock"] + (script == "client.py" ? ["how many notes"] : [])
+        let result = try await runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3"] + arguments)
+        #expect(result.status == 1)
+        #expect(!result.stderr.contains("Traceback"), "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("error: cannot reach intentd at /tmp/intentd-no-such-daemon-"), "\(result.stderr)")
+    }
+}
