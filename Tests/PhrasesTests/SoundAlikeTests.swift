@@ -38,6 +38,31 @@ struct SoundAlikeTests {
         #expect(result.intent?.id == intent, "\(result.json.serialized)")
     }
 
+    /// Names of entities are heard by sound too, across word boundaries, and the slot takes
+    /// the name meant ("the off site agenda" for *Offsite agenda*).
+    @Test(arguments: [
+        ("delete the off-site agenda", "mail.deleteDraft", "entities", "d-agenda"),
+        ("forward the mace oil schedule", "mail.forward", "target", "m-baseball"),
+        ("bring up the invoicing mail", "mail.openMessage", "target", "m-invoice"),
+    ])
+    func namesHeardAsOtherWords(utterance: String, intent: String, parameter: String, id: String) throws {
+        let result = route(utterance)
+        #expect(result.intent?.id == intent, "\(result.json.serialized)")
+        let value = try #require(result.parameter(parameter), "\(result.json.serialized)")
+        #expect(value.json.serialized.contains("\"\(id)\""), "\(value.json.serialized)")
+        let slots = result.explanation.parses.first?.steps.filter { $0.kind == .slot }.map(\.detail) ?? []
+        #expect(slots.contains { $0.contains("heard as '") }, "\(slots)")
+        // Typed, the same words name nothing: a misspelt name is not a misheard one.
+        #expect(DemoRouter.shared.route(utterance, now: DemoRouter.now).parameter(parameter) == nil)
+    }
+
+    /// A name is not heard in words much shorter or longer than it: "email" is not "the sale
+    /// email", so a request for the latest mail stays out of domain.
+    @Test func aShortWordIsNotALongName() {
+        let result = route("read my latest email")
+        #expect(result.status == .notUnderstood, "\(result.json.serialized)")
+    }
+
     /// `--explain` says what was heard as what, and at what cost.
     @Test func explanationNamesTheSoundAlike() throws {
         let steps = soundSteps(route("what is left in my detox"))

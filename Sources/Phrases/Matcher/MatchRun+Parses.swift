@@ -58,7 +58,10 @@ extension MatchRun {
         case .nearWord: return 0.85 * h.similarity
         case .soundAlike: return Float(h.to - h.from) * Weight.soundExplained * h.similarity
         case .slot:
-            if h.payload >= 0 { return slotSpans[Int(h.payload)].score - Weight.valueBonus }
+            if h.payload >= 0 {
+                let span = slotSpans[Int(h.payload)]
+                return span.explained ?? span.score - Weight.valueBonus
+            }
             // Free text explains less than literal words, and less still the longer it runs.
             let words = (Int(h.from)..<Int(h.to)).filter { !filler[$0] }.count
             return 0.5 * Float(min(words, 3)) + 0.35 * Float(max(words - 3, 0))
@@ -113,9 +116,14 @@ extension MatchRun {
                 steps.append(MatchStep(kind: .soundAlike, range: range, detail: "'\(text)' heard as '\(heardAs)', cost \(format(step.cost))"))
             case .slot:
                 let parameter = matcher.automaton.parameterNames[Int(h.parameter)]
-                let content = h.payload >= 0 ? slotSpans[Int(h.payload)].capture : .freeText
+                let span = h.payload >= 0 ? slotSpans[Int(h.payload)] : nil
+                let content = span?.capture ?? .freeText
                 captures.append(Capture(parameter: parameter, range: range, content: content))
-                steps.append(MatchStep(kind: .slot, range: range, detail: "{\(parameter)} = '\(text)' \(describe(content))"))
+                var detail = "{\(parameter)} = '\(text)' \(describe(content))"
+                if let cost = span?.soundCost, case .names(let names, _) = content, let best = names.first {
+                    detail += ", heard as '\(best.title)', cost \(format(cost))"
+                }
+                steps.append(MatchStep(kind: .slot, range: range, detail: detail))
             }
         }
         return Parse(

@@ -149,3 +149,114 @@ extension MatchRun {
         }
     }
 }
+
+extension MatchRun {
+    /// A lexicon name heard as words that sound alike, by where it ends and its slot class.
+    private struct HeardName: Hashable {
+        var end: Int
+        var slotClass: Int32
+        var valueID: String
+    }
+
+    /// Spans for the names of entities and enum cases heard as other words that sound alike
+    /// ("base pulse module" for *Baseball schedule*, "the off site agenda" for *Offsite
+    /// agenda*, "mind strong" for *minestrone*): the same phone edit distance as
+    /// ``expandSoundAlikes(from:at:base:)``, walked over the lexicon's trie instead of the
+    /// automaton. Whole names and synonyms only: a part of a name must be heard as written.
+    ///
+    /// A heard name scores and explains as sound-alike phrase words do, so it ranks below the
+    /// same name heard as written and costs the parse confidence.
+    mutating func addSoundAlikeNameSpans() {
+        let sounds = matcher.sounds.pronunciations()
+        let costs = PhoneCosts.shipped
+        for start in 0..<count {
+            var heard: [Phone] = []
+            var boundaries: [Int] = []
+            for index in start..<min(count, start + Weight.soundNameWords) {
+                guard !heardPhones[index].isEmpty else { break }
+                heard += heardPhones[index]
+                boundaries.append(heard.count)
+            }
+            guard !heard.isEmpty else { continue }
+            var row = PhoneRow(repeating: 0, count: heard.count + 1)
+            for j in 0..<heard.count { row[j + 1] = row[j] + costs.insertion[Int(heard[j])] }
+            var found: [HeardName: (cost: Float, heardWords: Int, entry: LexiconEntry)] = [:]
+            var path: [Int32] = []
+            walkNames(
+                from: 0, row: row, pathPhones: 0, path: &path, heard: heard, boundaries: boundaries, start: start,
+                sounds: sounds, costs: costs, found: &found)
+            addHeardNames(found, start: start)
+        }
+    }
+
+    private mutating func walkNames(
+        from node: Int32, row: PhoneRow, pathPhones: Int, path: inout [Int32], heard: [Phone], boundaries: [Int],
+        start: Int, sounds: [[[Phone]]], costs: PhoneCosts,
+        found: inout [HeardName: (cost: Float, heardWords: Int, entry: LexiconEntry)]
+    ) {
+        guard path.count < Weight.soundNameWords else { return }
+        let lexicon = matcher.lexicon
+        for (word, child) in lexicon.children[Int(node)] {
+            for phones in sounds[Int(word)] {
+                let length = pathPhones + phones.count
+                guard length < 2 * heard.count + 2 else { continue }
+                let next = extend(row, with: phones, heard: heard, costs: costs)
+                guard (next.min() ?? .infinity) <= Weight.soundMaximumCost * Float(max(heard.count, length)) else { continue }
+                path.append(word)
+                for entry in lexicon.entries[Int(child)] where !entry.isPart {
+                    for (k, boundary) in boundaries.enumerated() {
+                        let heardWords = k + 1
+                        guard abs(heardWords - path.count) <= 1 else { continue }
+                        // Heard as written: the spelling walk has it.
+                        if heardWords == path.count, (0..<heardWords).allSatisfy({ exact[start + $0] == path[$0] }) { continue }
+                        // A long name is not heard in a short word, nor a short one in many.
+                        guard 3 * length <= 4 * boundary + 3, 3 * boundary <= 4 * length + 3 else { continue }
+                        let cost = next[boundary] / Float(boundary)
+                        guard cost <= Weight.soundMaximumCost else { continue }
+                        let key = HeardName(end: start + heardWords, slotClass: entry.slotClass, valueID: entry.valueID)
+                        if let known = found[key], known.cost <= cost { continue }
+                        found[key] = (cost, heardWords, entry)
+                    }
+                }
+                walkNames(
+                    from: child, row: next, pathPhones: length, path: &path, heard: heard, boundaries: boundaries,
+                    start: start, sounds: sounds, costs: costs, found: &found)
+                path.removeLast()
+            }
+        }
+    }
+
+    /// One span per end and slot class, with the names heard there best first; a name the
+    /// spelling walk already found over the same words is left to it.
+    private mutating func addHeardNames(_ found: [HeardName: (cost: Float, heardWords: Int, entry: LexiconEntry)], start: Int) {
+        var written: Set<HeardName> = []
+        for index in spansAt[start] {
+            let span = slotSpans[index]
+            guard case .names(let names, _) = span.capture else { continue }
+            for name in names { written.insert(HeardName(end: span.end, slotClass: span.slotClass, valueID: name.id)) }
+        }
+        var byPlace: [[Int]: [(name: NameMatch, cost: Float, heardWords: Int, quality: Float)]] = [:]
+        for (key, heard) in found where !written.contains(key) {
+            let quality = heard.entry.quality * (1 - heard.cost)
+            let name = NameMatch(id: heard.entry.valueID, title: heard.entry.title, quality: Double(quality))
+            byPlace[[key.end, Int(key.slotClass)], default: []].append((name, heard.cost, heard.heardWords, heard.entry.quality))
+        }
+        for (place, heard) in byPlace.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
+            let ranked = heard.sorted { $0.name.quality != $1.name.quality ? $0.name.quality > $1.name.quality : $0.name.id < $1.name.id }
+            guard let best = ranked.first else { continue }
+            // Keep the names close to the best; a weaker one is no rival.
+            let names = ranked.filter { $0.name.quality >= best.name.quality - 0.05 }.map(\.name)
+            let slotClass = Int32(place[1])
+            let type: String
+            if case .lexicon(let t) = matcher.automaton.slotClasses[Int(slotClass)] { type = t } else { type = "" }
+            let words = Float(best.heardWords)
+            spansAt[start].append(slotSpans.count)
+            slotSpans.append(
+                SpanChoice(
+                    end: place[0], slotClass: slotClass,
+                    score: words * (Weight.word - Weight.soundScoreScale * best.cost) * best.quality + Weight.valueBonus,
+                    capture: .names(names, type: type),
+                    explained: words * Weight.soundExplained * (1 - best.cost) * best.quality, soundCost: best.cost))
+        }
+    }
+}

@@ -26,6 +26,10 @@ struct MatchRun {
         var slotClass: Int32
         var score: Float
         var capture: Capture.Content
+        /// How much of the utterance the span explains, when not `score - valueBonus`.
+        var explained: Float?
+        /// For a name heard as other words: the phone distance of the best name.
+        var soundCost: Float?
     }
 
     let matcher: Matcher
@@ -81,6 +85,7 @@ struct MatchRun {
         findFillerPhrases()
         addTypedSpans(spans)
         addLexiconSpans()
+        if soundAlike { addSoundAlikeNameSpans() }
     }
 
     private mutating func findFillerPhrases() {

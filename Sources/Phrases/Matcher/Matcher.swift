@@ -61,6 +61,9 @@ public struct Matcher: Sendable {
         static let soundMaximumWords = 3
         /// Sound-alike steps start from at most this many of the best hypotheses at a position.
         static let soundStates = 24
+        /// A name heard as other words ("base pulse module" for "baseball schedule") spans at
+        /// most this many heard words.
+        static let soundNameWords = 6
     }
 
     /// The number of compiled phrases and automaton states, for `intentd check` and benchmarks.
