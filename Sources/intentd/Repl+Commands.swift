@@ -34,21 +34,17 @@ extension Repl {
         return .keepGoing
     }
 
-    /// What can I say: per app, each intent's title and an example drawn from its phrases.
+    /// What can I say: per app, each intent's title and an example drawn from its phrases, its
+    /// slots filled with real values (a task list, a soup, a contact).
     func help() -> String {
         let library = examplesLibrary()
-        var sampler = PhraseSampler(library: library)
-        sampler.includesOptionalParts = false
-        sampler.freeTextAsPlaceholders = true
-        let samples = sampler.samples()
+        let examples = PhraseSampler(library: library).examples()
         var lines = ["Say what you want done; intentd finds the app. For example:"]
         for app in apps {
             lines.append("")
             lines.append(text.style.dialog(app.displayName) + text.style.dim(" (\(app.id))"))
             for intent in app.intents where intent.isDiscoverable {
-                var example =
-                    Self.example(among: samples.filter { $0.intent == intent.id }.map(\.utterance)).map { "\"\($0)\"" }
-                    ?? ""
+                var example = examples[intent.id].map { "\"\($0)\"" } ?? ""
                 if example.isEmpty, let schema = intent.adoptedSchema {
                     example = schemaExample(schema, library: library) ?? "through the \(schema) phrases"
                 }
@@ -59,14 +55,6 @@ extension Repl {
             "", "Commands: :apps, :intents [APP], :explain, :history, :quit. Tab completes; Ctrl-C cancels a question.",
         ]
         return lines.joined(separator: "\n")
-    }
-
-    /// The example to show among the shortest forms of an intent's phrases: the fullest one
-    /// that is still short (at most nine words), which tends to name the app and read naturally.
-    static func example(among utterances: [String]) -> String? {
-        let counted = utterances.map { ($0, $0.split(separator: " ").count) }
-        let short = counted.filter { $0.1 <= 9 }
-        return (short.isEmpty ? counted : short).max { $0.1 < $1.1 }?.0
     }
 
     /// The described apps with the local shared rules (`<show>` ...) and schema phrases, when
@@ -96,7 +84,6 @@ extension Repl {
         probe.apps = [app]
         var sampler = PhraseSampler(library: probe)
         sampler.includesOptionalParts = false
-        sampler.freeTextAsPlaceholders = true
         return sampler.samples().first.map { "\"\($0.utterance)\"" }
     }
 

@@ -79,7 +79,7 @@ struct Repl {
             case .socket(let path): "the daemon at \(path)"
             }
         say(
-            "intentd: talking to \(whom) (\(apps.count) apps). Type what you would say; :help lists examples, Ctrl-D quits."
+            "intentd: talking to \(whom) (\(apps.filter { $0.id != "assistant" }.count) apps). Type what you would say; :help lists examples, Ctrl-D quits."
         )
     }
 

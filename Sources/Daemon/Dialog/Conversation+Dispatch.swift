@@ -6,6 +6,11 @@ extension Conversation {
     /// Calls `intent.perform` on the app's connection, starting the app if it is declared with exec.
     func dispatch(_ call: PendingCall, session: String, client: Client) async throws(RPCError) -> AppReply {
         let appID = call.intent.appID
+        if appID == AssistantApp.id, await !registry.isConnected(appID),
+            let reply = AssistantApp.reply(to: call, library: registry.router.library)
+        {
+            return reply
+        }
         let peer = try await registry.connection(for: appID)
         let params = Methods.PerformIntent.Parameters(
             call: IntentCall(intent: call.intent.id, parameters: Dictionary(call.parameters, uniquingKeysWith: { _, last in last })),

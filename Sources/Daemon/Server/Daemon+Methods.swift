@@ -69,7 +69,8 @@ extension Daemon {
                 ("id", .string(app.id)),
                 ("name", .string(app.displayName)),
                 ("source", .string(declared == nil ? "socket" : "phrases")),
-                ("connected", .bool(connected.contains(app.id))),
+                // The assistant's own intents are answered by the daemon unless an app serves them.
+                ("connected", .bool(connected.contains(app.id) || app.id == AssistantApp.id)),
                 ("exec", .bool(declared?.exec != nil)),
                 ("intents", .array(app.intents.filter(\.isDiscoverable).map { .object([("id", .string($0.id)), ("title", .string($0.title))]) })),
             ])

@@ -26,6 +26,31 @@ public struct PhraseSampler {
         return schemas ? result + schemaSamples() : result
     }
 
+    /// One short example per intent that has phrases, by intent id, for help texts: among the
+    /// ways of saying it (optional parts left out) of at most `maximumWords` words, the one
+    /// that says every required value, with the fewest made-up free-text values, then the one nearest six words, which reads
+    /// naturally and tends to name the app. Ties go to the phrase written first.
+    public func examples(maximumWords: Int = 9) -> [String: String] {
+        var sampler = self
+        sampler.includesOptionalParts = false
+        var best: [String: (key: (Int, Int), utterance: String)] = [:]
+        for app in library.apps {
+            for template in app.phrases {
+                guard let intent = app.intent(template.intent), let utterance = sampler.sample(template, app: app, intent: intent)
+                else { continue }
+                let words = utterance.split(separator: " ").count
+                let slots = Set(((try? TemplateParser.parse(template.text))?.slots ?? []).map(\.name))
+                let freeText = slots.filter { intent.parameter($0)?.type.elementType == .string }.count
+                let missing = intent.parameters.filter { $0.isRequired && !slots.contains($0.name) }.count
+                // A phrase that leaves a required value unsaid makes a poor example ("remind me").
+                let key = (words <= maximumWords ? 10 * missing + freeText : 100 + words, abs(words - 6))
+                if let known = best[intent.id], known.key <= key { continue }
+                best[intent.id] = (key, utterance)
+            }
+        }
+        return best.mapValues(\.utterance)
+    }
+
     /// One example per schema phrase of every intent that adopts the schema.
     public func schemaSamples() -> [(intent: String, template: PhraseTemplate, utterance: String)] {
         var result: [(String, PhraseTemplate, String)] = []
@@ -83,7 +108,10 @@ public struct PhraseSampler {
     func example(of type: ValueType, in app: AppDefinition, language: String) -> String {
         switch type.elementType {
         case .entity(let name): return app.entityTypes.first { $0.name == name }?.values.first?.title ?? "thing"
-        case .enumeration(let name): return app.enums.first { $0.name == name }?.cases.first?.title ?? "kind"
+        case .enumeration(let name):
+            // As people say it ("small"), not as a menu shows it ("Small (8 oz)").
+            guard let first = app.enums.first(where: { $0.name == name })?.cases.first else { return "kind" }
+            return first.synonyms.first ?? first.title.lowercased()
         case .int: return language == "zh" ? "三" : "three"
         case .double: return "2.5"
         case .date: return language == "zh" ? "明天" : "tomorrow at 5 pm"
@@ -95,6 +123,7 @@ public struct PhraseSampler {
         case .url: return "example.com"
         case .phoneNumber: return "555 123 4567"
         case .bool: return "yes"
+        case .file: return "holiday.jpg"
         default: return language == "zh" ? "买面包" : "something new"
         }
     }

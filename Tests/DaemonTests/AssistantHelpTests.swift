@@ -1,0 +1,72 @@
+import Daemon
+import IntentModel
+import IntentTesting
+import Phrases
+import Routing
+import Testing
+import Wire
+
+/// The assistant's own intents (Phrases/assistant.yaml): a lost user asking for help or
+/// saying thanks gets an answer, not "not understood", from the daemon itself.
+struct AssistantHelpTests {
+    @Test(arguments: [
+        ("help", "assistant.help"), ("what can you do", "assistant.help"), ("what can i say", "assistant.help"),
+        ("i'm lost", "assistant.help"), ("thanks", "assistant.thanks"), ("thank you very much", "assistant.thanks"),
+        ("what can i say to soup chef", "assistant.helpWithApp"), ("how do i use mighty tasks", "assistant.helpWithApp"),
+    ])
+    func helpIsUnderstood(utterance: String, intent: String) {
+        let result = DemoRouter.shared.route(utterance, now: DemoRouter.now)
+        #expect(result.intent?.id == intent, "\(result.json.serialized)")
+        #expect(result.status == .complete)
+    }
+
+    /// Requests that merely contain "help" or "thanks" are not help.
+    @Test(arguments: ["help me find a coffee shop near me", "thanks to the weather it's cold", "what can you tell me about the weather"])
+    func otherRequestsAreNotHelp(utterance: String) {
+        let result = DemoRouter.shared.route(utterance, now: DemoRouter.now)
+        #expect(result.intent?.appID != "assistant", "\(result.json.serialized)")
+    }
+
+    /// Every example the help gives is a real sentence: said back, it reaches its intent.
+    @Test func everyExampleRoutesToItsIntent() {
+        let library = DemoRouter.shared.library
+        let examples = PhraseSampler(library: library).examples()
+        let withPhrases = Set(library.apps.flatMap { $0.phrases.map(\.intent) })
+        #expect(examples.count == withPhrases.count)
+        #expect(examples.count >= 30)
+        for (intent, example) in examples.sorted(by: { $0.key < $1.key }) {
+            #expect(!example.contains("<"), "\(intent): \(example)")
+            let result = DemoRouter.shared.route(example, now: DemoRouter.now)
+            #expect(result.intent?.id == intent, "\(intent): '\(example)' → \(result.json.serialized)")
+        }
+    }
+
+    @Test func helpOverTheSocketGivesAnExampleForEachApp() async throws {
+        try await withDaemon(phrases: [TestPaths.phrases]) { _, socket in
+            try await DaemonClient.withConnection(socketPath: socket) { client in
+                let outcome = try await client.call(Methods.Run.self, .init(utterance: "what can you do"))
+                #expect(outcome.status == .done, "\(outcome.json.serialized)")
+                let dialog = try #require(outcome.result?.dialog)
+                for app in ["Mighty Tasks", "SoupChef", "Bank", "Player"] { #expect(dialog.contains("(\(app))"), "\(dialog)") }
+                #expect(!dialog.contains("(Assistant)"))
+
+                let soup = try await client.call(Methods.Run.self, .init(utterance: "what can i say to soup chef"))
+                #expect(soup.result?.dialog?.hasPrefix("With SoupChef you can:\n  Order Soup: \"") == true, "\(soup.json.serialized)")
+
+                let unknown = try await client.call(Methods.Run.self, .init(utterance: "what can i say to the weather app"))
+                #expect(unknown.result?.dialog?.hasPrefix("I don't know an app called 'the weather app'.") == true, "\(unknown.json.serialized)")
+
+                let thanks = try await client.call(Methods.Run.self, .init(utterance: "thanks"))
+                #expect(thanks.result?.dialog == "You're welcome.")
+            }
+        }
+    }
+
+    @Test func appsAreNamedByIdNameOrSynonym() {
+        let apps = DemoRouter.shared.library.apps
+        #expect(AssistantApp.app(named: "the soup chef app", among: apps)?.id == "soup")
+        #expect(AssistantApp.app(named: "Mighty Tasks", among: apps)?.id == "tasks")
+        #expect(AssistantApp.app(named: "HARCAMA", among: apps)?.id == "expenses")
+        #expect(AssistantApp.app(named: "  ", among: apps) == nil)
+    }
+}
