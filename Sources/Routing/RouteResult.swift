@@ -37,6 +37,9 @@ public struct RouteResult: Sendable {
     /// preferred: each app's reading, `intent`'s first. The status is then `ambiguous`, and
     /// the conversation asks which app.
     public var appChoices: [AppChoice] = []
+    /// When the speaker corrected themselves ("add eggs to groceries no wait to my work
+    /// list"): the words as understood, the repair in place of what it repairs.
+    public var repaired: String?
 
     /// One app's reading of an utterance, when several apps could take it.
     public struct AppChoice: Sendable {
@@ -67,6 +70,7 @@ public struct RouteResult: Sendable {
         if !ambiguities.isEmpty {
             pairs.append(("candidates", .object(ambiguities.map { ($0.name, .array($0.candidates.map(\.json))) })))
         }
+        if let repaired { pairs.append(("repaired", .string(repaired))) }
         if !unresolved.isEmpty {
             pairs.append(("unresolved", .object(unresolved.map { ($0.name, .string($0.text)) })))
         }

@@ -85,6 +85,12 @@ public struct Router: Sendable {
     /// tasks"), at a cost in confidence. Typed text is taken as written.
     public func route(_ utterance: String, now: LocalDateTime? = nil, timeZone: TimeZone = .current, spoken: Bool = false) -> RouteResult {
         let tokens = normalizer.tokens(utterance)
+        let asSaid = routeAsSaid(utterance, tokens: tokens, now: now, timeZone: timeZone, spoken: spoken)
+        return selfRepaired(utterance, tokens: tokens, asSaid: asSaid, now: now, timeZone: timeZone, spoken: spoken) ?? asSaid
+    }
+
+    /// Routes the words as said, without taking any as a self-repair.
+    func routeAsSaid(_ utterance: String, tokens: [Token], now: LocalDateTime?, timeZone: TimeZone, spoken: Bool) -> RouteResult {
         let result = route(tokens, utterance: utterance, now: now, timeZone: timeZone, namedApp: nil, spoken: spoken)
         // "email john using Postbox": the app named at either end picks among the adopters of
         // a schema, or reaches its schema phrases when the words around its name did not.

@@ -65,7 +65,7 @@ struct CheckCommandTests {
     @Test func demoPhrasesHaveNoErrors() async throws {
         let output = try await runIntentd(["check"])
         #expect(output.status == 0, "\(output.stdout)")
-        #expect(output.stderr.contains("10 apps"))
+        #expect(output.stderr.contains("11 apps"))
         #expect(!output.stdout.contains("error:"))
     }
 

@@ -91,7 +91,7 @@ struct PhraseFileReader {
             reader.checkKeys(top, allowed: ["language", "domain", "schemas", "rules"], in: "a domain file")
             return .schemaPhrases(readSchemaPhrases(root, domain: reader.string(domain, "domain") ?? "", language: language))
         }
-        reader.checkKeys(top, allowed: ["language", "rules", "filler", "filler_phrases", "outside_scope"], in: "a shared file")
+        reader.checkKeys(top, allowed: ["language", "rules", "filler", "filler_phrases", "outside_scope", "self_repair"], in: "a shared file")
         var resources = LanguageResources()
         resources.rules = readRules(root["rules"], language: language)
         let normalizer = TextNormalizer()
@@ -105,6 +105,10 @@ struct PhraseFileReader {
         for (phrase, _) in reader.strings(root["outside_scope"], "outside_scope") {
             let words = normalizer.words(phrase)
             if !words.isEmpty { resources.outsideScope.append(words) }
+        }
+        for (phrase, _) in reader.strings(root["self_repair"], "self_repair") {
+            let words = normalizer.words(phrase)
+            if !words.isEmpty { resources.selfRepair.append(words) }
         }
         return .common(language: language, resources)
     }

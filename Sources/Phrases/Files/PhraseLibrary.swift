@@ -73,6 +73,9 @@ public struct LanguageResources: Hashable, Sendable {
     /// Word sequences that put a request outside every app ("on the internet"): a parse that
     /// leaves them to free text or skips them is dropped.
     public var outsideScope: [[String]] = []
+    /// Words a speaker corrects themselves with ("no wait", "i mean"): what follows replaces
+    /// what came just before.
+    public var selfRepair: [[String]] = []
     public init() {}
 }
 

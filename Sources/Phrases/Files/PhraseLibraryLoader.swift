@@ -50,6 +50,7 @@ public enum PhraseLibraryLoader {
                 merged.fillerWords.formUnion(resources.fillerWords)
                 merged.fillerPhrases += resources.fillerPhrases
                 merged.outsideScope += resources.outsideScope
+                merged.selfRepair += resources.selfRepair
                 library.languages[language] = merged
             case .contacts(let contacts): library.contacts += contacts
             case nil: break
