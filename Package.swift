@@ -91,3 +91,13 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer targets (Fuzz/README.md): declared only when INTENTD_FUZZ is set, because
+// they link libFuzzer's driver, which only a `-sanitize=fuzzer` build has. `Fuzz/run` sets it.
+if Context.environment["INTENTD_FUZZ"] != nil {
+    package.targets.append(
+        .executableTarget(
+            name: "intentd-fuzz",
+            dependencies: ["IntentModel", "Phrases", "Resolvers", "Routing", "Wire", "Daemon", "IntentTesting"],
+            path: "Fuzz/Sources/intentd-fuzz"))
+}

@@ -65,6 +65,7 @@ struct JSONParser {
         defer { depth -= 1 }
         index += 1
         var pairs: [(String, JSONValue)] = []
+        var keys: Set<String> = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -73,7 +74,13 @@ struct JSONParser {
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a string key") }
+            let keyStart = index
             let key = try parseString()
+            // Two readers of the same object must never see different values for a key.
+            guard keys.insert(key).inserted else {
+                index = keyStart
+                throw fail("duplicate key \"\(key)\"")
+            }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
             index += 1
@@ -192,7 +199,13 @@ struct JSONParser {
             while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
             return index - from
         }
-        guard digits() > 0 else { throw fail("expected digits") }
+        let integerStart = index
+        let integerDigits = digits()
+        guard integerDigits > 0 else { throw fail("expected digits") }
+        if integerDigits > 1, bytes[integerStart] == UInt8(ascii: "0") {
+            index = integerStart
+            throw fail("a number may not start with 0 before another digit")
+        }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             guard digits() > 0 else { throw fail("expected digits after '.'") }
@@ -204,6 +217,10 @@ struct JSONParser {
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let number = Double(text) else { throw fail("invalid number") }
+        guard number.isFinite else {
+            index = start
+            throw fail("number out of range: \(text)")
+        }
         return .number(number)
     }
 }

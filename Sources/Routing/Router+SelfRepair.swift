@@ -44,7 +44,8 @@ extension Router {
             if let known = best, !Self.rank(result, clearlyAbove: known.result) { continue }
             best = (result, text)
         }
-        guard var (result, text) = best else { return nil }
+        guard let (chosen, text) = best else { return nil }
+        var result = chosen
         if asSaid.status != .notUnderstood {
             if Self.rank(asSaid) > Self.rank(result) { return nil }
             // A correction of the same request keeps what was said: one that loses a value

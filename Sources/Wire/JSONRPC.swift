@@ -18,12 +18,16 @@ public enum RequestID: Hashable, Sendable, CustomStringConvertible {
 
     public init?(json: JSONValue) {
         switch json {
-        case .number(let n) where n == n.rounded() && abs(n) < 1e15: self = .number(Int(n))
+        case .number(let n) where n == n.rounded() && abs(n) <= Self.largestNumber: self = .number(Int(n))
         case .string(let s): self = .string(s)
         case .null: self = .null
         default: return nil
         }
     }
+
+    /// The largest number id: 2^53 - 1, beyond which JSON numbers (doubles) no longer hold
+    /// every integer, so an id could not be echoed exactly.
+    public static let largestNumber: Double = 9_007_199_254_740_991
 
     public var description: String {
         switch self {
@@ -138,7 +142,7 @@ public enum Message: Hashable, Sendable {
         }
         guard json["jsonrpc"] == .string("2.0") else { throw invalid("\"jsonrpc\" must be \"2.0\"") }
         if let rawID = json["id"], rawID != .null, id == nil {
-            throw invalid("\"id\" must be a string or an integer")
+            throw invalid("\"id\" must be a string or an integer of at most 9007199254740991 (2^53 - 1) in magnitude")
         }
         if let method = json["method"] {
             guard case .string(let name) = method else { throw invalid("\"method\" must be a string") }

@@ -117,3 +117,23 @@ struct NullIDTests {
         }
     }
 }
+
+/// Number ids are echoed exactly up to 2^53 - 1; beyond, where a JSON number cannot hold each
+/// integer, the request is refused with a message that says so (issue 18).
+struct LargeRequestIDTests {
+    @Test(arguments: [1_000_000_000_000_000, 9_007_199_254_740_991, -9_007_199_254_740_991])
+    func largeIdsAreEchoedExactly(id: Int) throws {
+        let message = try Message(line: #"{"jsonrpc":"2.0","id":\#(id),"method":"status"}"#)
+        #expect(message == .request(Request(id: .number(id), method: "status")))
+        #expect(Response(id: .number(id), result: .bool(true)).json.serialized == #"{"jsonrpc":"2.0","id":\#(id),"result":true}"#)
+    }
+
+    @Test func idsBeyondTwoToThe53AreRefused() {
+        #expect {
+            _ = try Message(line: #"{"jsonrpc":"2.0","id":9007199254740993,"method":"status"}"#)
+        } throws: { error in
+            guard let error = error as? RPCError else { return false }
+            return error.code == .invalidRequest && "\(error.data ?? .null)".contains("9007199254740991 (2^53 - 1)")
+        }
+    }
+}

@@ -1,0 +1,125 @@
+// libFuzzer targets for what reads untrusted text: `Fuzz/run` builds this with
+// `-sanitize=fuzzer,address` and runs one target per process (Fuzz/README.md).
+// The package declares this target only when INTENTD_FUZZ is set, so a plain `swift build`
+// never links it without libFuzzer.
+
+import Foundation
+@testable import Daemon
+import IntentModel
+import IntentTesting
+@testable import Phrases
+import Resolvers
+import Routing
+import Wire
+
+/// The code each target feeds the input to.
+enum Target: String, CaseIterable {
+    /// `JSONValue(parsing:)`, then the serialized value read back.
+    case json
+    /// `LineFramer` fed the input in pieces, and every message decoded as JSON-RPC.
+    case framing
+    /// `TemplateParser.parse` of a phrase template.
+    case template
+    /// A phrase file read, checked and compiled with the shared English file, then routed.
+    case phraseFile
+    /// The value taggers over the words, and the resolver chain for every type.
+    case resolvers
+    /// `AnswerReader`: the text as a value of every type, yes/no, cancel and a choice.
+    case answers
+    /// A whole `Router.route` over the demo apps, typed.
+    case route
+    /// The same, taken as speech: the sound-alike search (slower, so a target of its own).
+    case spoken
+}
+
+let target: Target = {
+    let name = ProcessInfo.processInfo.environment["INTENTD_FUZZ_TARGET"] ?? ""
+    guard let target = Target(rawValue: name) else {
+        let names = Target.allCases.map(\.rawValue).joined(separator: ", ")
+        FileHandle.standardError.write(Data("INTENTD_FUZZ_TARGET must be one of: \(names)\n".utf8))
+        exit(2)
+    }
+    return target
+}()
+
+let router = DemoRouter.shared
+let context = router.context(now: DemoRouter.now)
+let chain = ResolverChain(
+    enums: router.library.apps.flatMap(\.enums), entityTypes: router.library.apps.flatMap(\.entityTypes))
+let commonFile = (try? String(contentsOfFile: TestPaths.phrases + "/common.en.yaml", encoding: .utf8)) ?? ""
+
+/// Every type a slot or an answer may have, with an enum and an entity of the demo apps.
+let types: [ValueType] = [
+    .string, .int, .double, .bool, .date, .duration, .currencyAmount, .measurement(dimension: nil),
+    .measurement(dimension: "temperature"), .person, .email, .url, .phoneNumber, .file, .enumeration("soup.SoupSize"),
+    .entity("soup.Soup"), .list(.person), .list(.int),
+]
+
+func fuzzOne(_ bytes: [UInt8]) {
+    let text = String(decoding: bytes, as: UTF8.self)
+    switch target {
+    case .json:
+        guard let value = try? JSONValue(parsing: Data(bytes)) else { return }
+        do {
+            _ = try JSONValue(parsing: value.serialized)
+        } catch {
+            fatalError("serialized JSON does not read back: \(value.serialized): \(error)")
+        }
+    case .framing:
+        var framer = LineFramer(maximumLineLength: 256)
+        var rest = bytes[...]
+        var piece = 1
+        while !rest.isEmpty {
+            framer.append(rest.prefix(piece))
+            rest = rest.dropFirst(piece)
+            piece = piece % 7 + 1
+            while let frame = framer.next() {
+                if case .line(let line) = frame { _ = try? Message(line: line) }
+            }
+        }
+    case .template:
+        _ = try? TemplateParser.parse(text)
+    case .phraseFile:
+        let library = PhraseLibraryLoader.load(files: [("common.en.yaml", commonFile), ("fuzz.yaml", text)])
+        let compiled = Router(library: library)
+        _ = compiled.route("add buy milk to my list", now: DemoRouter.now)
+    case .resolvers:
+        let words = TextNormalizer().words(text)
+        _ = ValueTagger().tag(words, context: context)
+        for type in types { _ = chain.resolve(text, as: type, context: context) }
+        _ = chain.resolvePeriod(text, context: context)
+    case .answers:
+        let reader = AnswerReader(router: router)
+        for type in types { _ = reader.value(text, as: type) }
+        _ = reader.yesNo(text)
+        _ = reader.isCancel(text)
+        let count = Int(bytes.first ?? 0) % 5
+        let choices = (0..<count).map { Choice(index: $0 + 1, title: ["Tomato", "Minestrone", "Buy milk", "Work", "John"][$0]) }
+        if let picked = reader.choice(text, among: choices) {
+            precondition((1...max(count, 1)).contains(picked) || count == 0, "choice \(picked) of \(count)")
+        }
+    case .route:
+        _ = router.route(text, now: DemoRouter.now)
+    case .spoken:
+        _ = router.route(text, now: DemoRouter.now, spoken: true)
+    }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func testOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    fuzzOne(Array(UnsafeBufferPointer(start: data, count: size)))
+    return 0
+}
+
+// libFuzzer's own `main` is not linked (SwiftPM gives the executable its entry point), so
+// this top-level code hands the command line to libFuzzer's driver.
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
+) -> CInt
+
+_ = target
+var argumentCount = CommandLine.argc
+var arguments = CommandLine.unsafeArgv
+exit(LLVMFuzzerRunDriver(&argumentCount, &arguments, testOneInput))

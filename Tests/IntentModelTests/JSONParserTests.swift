@@ -1,0 +1,56 @@
+import Foundation
+import IntentModel
+import Testing
+
+/// RFC 8259 edge cases, in the manner of JSONTestSuite (y_: must be read, n_: must be refused):
+/// what a client or an app sends is read strictly, and refused with the offset of the fault.
+struct JSONParserTests {
+    @Test(arguments: [
+        ("[-0]", JSONValue.array([.number(0)])),
+        ("[1E22]", .array([.number(1e22)])),
+        ("[1e-400]", .array([.number(0)])),
+        ("[123.456e-789]", .array([.number(0)])),
+        ("[0.5, 0e1, -0.0e+0]", .array([.number(0.5), .number(0), .number(0)])),
+        (#"{"a":{"a":1}}"#, .object([("a", .object([("a", .number(1))]))])),
+        (#"["\u0000\ud83d\ude00"]"#, .array([.string("\u{0}😀")])),
+        (" \t\r\n[]\n", .array([])),
+        ("9007199254740993", .number(9_007_199_254_740_992)),
+    ])
+    func accepted(text: String, value: JSONValue) throws {
+        #expect(try JSONValue(parsing: text) == value)
+    }
+
+    @Test(arguments: [
+        ("[01]", 1, "may not start with 0"),
+        ("[-01]", 2, "may not start with 0"),
+        ("00", 0, "may not start with 0"),
+        ("[1e400]", 1, "out of range"),
+        ("[-1e400]", 1, "out of range"),
+        (#"{"a":1,"a":2}"#, 7, "duplicate key \"a\""),
+        (#"{"id":1,"method":"x","id":"two"}"#, 21, "duplicate key \"id\""),
+        ("[1.]", 3, "expected digits after '.'"),
+        ("[.5]", 1, "expected a JSON value"),
+        ("[+1]", 1, "expected a JSON value"),
+        ("[NaN]", 1, "expected a JSON value"),
+        ("[Infinity]", 1, "expected a JSON value"),
+        ("[1e]", 3, "expected digits in exponent"),
+        ("[\"a\u{1}\"]", 3, "control character in string"),
+        ("[1] x", 4, "unexpected text after the JSON value"),
+    ])
+    func refused(text: String, offset: Int, message: String) {
+        #expect {
+            _ = try JSONValue(parsing: text)
+        } throws: { error in
+            guard let error = error as? JSONParseError else { return false }
+            return error.offset == offset && error.message.contains(message)
+        }
+    }
+
+    /// Integers are written in full up to 2^53, so a large request id comes back as sent.
+    @Test(arguments: [1_000_000_000_000_000.0, 9_007_199_254_740_991, -9_007_199_254_740_991])
+    func integersAreWrittenInFull(number: Double) throws {
+        let text = JSONValue.number(number).serialized
+        #expect(!text.contains("e"), "\(text)")
+        #expect(try JSONValue(parsing: text) == .number(number))
+    }
+}
