@@ -76,6 +76,17 @@ import Wire
         #expect(all.subtracting(covered).sorted() == [])
     }
 
+    /// The word said is the state set: "pause" pauses whatever the player was doing, and only
+    /// a request that says neither ("toggle the music") toggles (issue 16).
+    @Test func explicitWordsSetExplicitState() async {
+        let chat = await Chat.demo()
+        var said: [String] = []
+        for utterance in ["pause the music", "pause the music", "resume playback", "play some music", "toggle the music", "stop the music"] {
+            said.append(await chat.say(utterance).text)
+        }
+        #expect(said == ["Paused", "Paused", "Playing", "Playing", "Paused", "Paused"])
+    }
+
     @Test func nextEventSaysItsTitleAndTime() async {
         let chat = await Chat.demo()
         let reply = await chat.perform("calendar.nextEvent")

@@ -3,7 +3,7 @@ import IntentTesting
 import Routing
 import Testing
 
-/// Every example of ../shared/demo-apps.md routes to the right intent with the right parameters.
+/// Every example of docs/demo-apps.md routes to the right intent with the right parameters.
 struct DemoExampleTests {
     struct Example: CustomStringConvertible, Sendable {
         var utterance: String
