@@ -86,8 +86,11 @@ import Wire
             #expect(question.question?.prompt == "What is the note?")
             #expect(question.question?.choices.map(\.title) == ["Shopping list", "Ideas", "Travel plans"])
             let color = try await client.call(Methods.Continue.self, .init(session: question.session, answer: .text("the third one")))
-            #expect(color.question?.kind == .value)
+            // An enum's options are listed (issue 16); a synonym ("navy") is still an answer.
+            #expect(color.question?.kind == .choice)
             #expect(color.question?.prompt == "What is the color?")
+            #expect(color.question?.choices.map(\.title) == ["Red", "Blue"])
+            #expect(color.question?.choices.map(\.value) == [.string("red"), .string("blue")])
             let done = try await client.call(Methods.Continue.self, .init(session: question.session, answer: .text("navy")))
             #expect(done.result?.dialog == "Colored n3 blue")
         }

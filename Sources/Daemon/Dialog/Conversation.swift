@@ -155,6 +155,17 @@ struct Conversation: Sendable {
         _ parameter: ParameterDefinition, prompt: String?, _ call: PendingCall, _ session: String, _ client: Client, suggest: Bool = true
     ) async -> RunOutcome {
         let text = prompt ?? "What is the \(parameter.title.lowercased())?"
+        // An enum's options are known: when few, ask which, listing them. Any other way of
+        // saying one (a synonym: "swim" for Swimming) is still read as the value.
+        if case .enumeration(let type) = parameter.type,
+            let definition = registry.router.library.app(String(type.prefix { $0 != "." }))?.enumType(type),
+            (1...Self.optionsListed).contains(definition.cases.count)
+        {
+            let choices = definition.cases.enumerated().map {
+                Choice(index: $0.offset + 1, title: $0.element.title, value: Value.enumCase($0.element.id).json)
+            }
+            return await ask(Question(kind: .choice, parameter: parameter.name, prompt: text, choices: choices), call, session, client)
+        }
         if suggest, case .entity(let type) = parameter.type {
             let suggestions = await suggestedEntities(type)
             if !suggestions.isEmpty {
