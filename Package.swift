@@ -75,12 +75,22 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // Each test target names every module it imports: one reached only through another
+        // (Routing through IntentTesting) is not rebuilt against when it changes, and a stale
+        // copy of a changed struct's layout crashes the tests.
         .testTarget(name: "IntentModelTests", dependencies: ["IntentModel", "IntentTesting"]),
-        .testTarget(name: "PhrasesTests", dependencies: ["Phrases", "IntentTesting"]),
-        .testTarget(name: "ResolversTests", dependencies: ["Resolvers", "IntentTesting"]),
-        .testTarget(name: "RoutingTests", dependencies: ["Routing", "IntentTesting"]),
-        .testTarget(name: "WireTests", dependencies: ["Wire", "IntentTesting"]),
-        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "Wire", "IntentTesting"]),
+        .testTarget(name: "PhrasesTests", dependencies: ["Phrases", "Routing", "IntentModel", "IntentTesting"]),
+        .testTarget(name: "ResolversTests", dependencies: ["Resolvers", "IntentModel", "IntentTesting"]),
+        .testTarget(name: "RoutingTests", dependencies: ["Routing", "Phrases", "Resolvers", "IntentModel", "IntentTesting"]),
+        .testTarget(name: "WireTests", dependencies: ["Wire", "IntentModel", "IntentTesting"]),
+        .testTarget(
+            name: "DaemonTests",
+            dependencies: [
+                "Daemon", "Wire", "Routing", "Phrases", "IntentModel", "IntentTesting",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
         .testTarget(
             name: "IntentSDKTests",
             dependencies: ["IntentSDK", "DemoApps", "IntentTesting", "IntentModel", "Phrases", "Routing", "Wire", "Daemon"]

@@ -1,3 +1,4 @@
+import Foundation
 import IntentSDK
 
 /// Bank (demo-apps.md, app 8): one intent per authentication policy.
@@ -32,9 +33,17 @@ struct TransferMoney: AppIntent {
     static var parameterSummary: ParameterSummary<TransferMoney>? { Summary("Transfer \(\.$amount) to \(\.$recipient)") }
     @Parameter(title: "Amount", requestValueDialog: "How much would you like to transfer?") var amount: IntentCurrencyAmount
     @Parameter(title: "Recipient", requestValueDialog: "Who should receive the money?") var recipient: IntentPerson
+    /// When to send it ("on monday"); none: now.
+    @Parameter(title: "Date") var date: Date?
     @Dependency var account: Account
 
     func perform() async throws -> some IntentResult {
+        if let date {
+            let when = DemoApps.time(date)
+            try await requestConfirmation(
+                actionName: .send, dialog: "Do you want to transfer \(amount) to \(recipient.displayName) at \(when)?")
+            return .result(dialog: "Scheduled \(amount) to \(recipient.displayName) at \(when)")
+        }
         try await requestConfirmation(actionName: .send, dialog: "Do you want to transfer \(amount) to \(recipient.displayName)?")
         await account.withdraw(amount.amount)
         return .result(dialog: "Transferred \(amount) to \(recipient.displayName)")

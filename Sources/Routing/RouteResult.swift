@@ -40,6 +40,10 @@ public struct RouteResult: Sendable {
     /// When the speaker corrected themselves ("add eggs to groceries no wait to my work
     /// list"): the words as understood, the repair in place of what it repairs.
     public var repaired: String?
+    /// Words of the utterance the reading acted on leaves unused, as said ("on monday" in
+    /// "transfer 30 dollars to john on monday" when the intent takes no date): nothing said
+    /// is dropped without saying so.
+    public var ignored: [String] = []
 
     /// One app's reading of an utterance, when several apps could take it.
     public struct AppChoice: Sendable {
@@ -71,6 +75,7 @@ public struct RouteResult: Sendable {
             pairs.append(("candidates", .object(ambiguities.map { ($0.name, .array($0.candidates.map(\.json))) })))
         }
         if let repaired { pairs.append(("repaired", .string(repaired))) }
+        if !ignored.isEmpty { pairs.append(("ignored", .array(ignored.map(JSONValue.string)))) }
         if !unresolved.isEmpty {
             pairs.append(("unresolved", .object(unresolved.map { ($0.name, .string($0.text)) })))
         }

@@ -159,6 +159,7 @@ public struct Router: Sendable {
         result.ambiguities = extraction.ambiguities
         result.missing = extraction.missing
         result.unresolved = extraction.unresolved
+        result.ignored = ignoredWords(of: chosen, tokens: tokens, utterance: utterance)
         let others = parses.filter { $0.intent.id != chosen.intent.id }
         result.alternatives = others.filter { $0.confidence >= threshold / 2 }.map { ($0.intent.id, $0.confidence) }
         if adopters.chosen == nil, adopters.tied.count > 1 {
@@ -176,6 +177,28 @@ public struct Router: Sendable {
         }
         return result
     }
+
+    /// The runs of words `parse` skipped that hold a content word ("on monday", "euros"), as
+    /// said; runs of filler and function words alone ("the", "um") are not worth a mention.
+    func ignoredWords(of parse: Parse, tokens: [Token], utterance: String) -> [String] {
+        var runs: [Range<Int>] = []
+        for step in parse.steps where step.kind == .skipped {
+            if let last = runs.last, last.upperBound == step.range.lowerBound {
+                runs[runs.count - 1] = last.lowerBound..<step.range.upperBound
+            } else {
+                runs.append(step.range)
+            }
+        }
+        return runs.filter { run in
+            run.contains { !matcher.isFiller(tokens[$0].text) && !Self.minorWords.contains(tokens[$0].text) }
+        }.map { normalizer.sourceText($0, of: tokens, in: utterance) }
+    }
+
+    /// Words too slight to report as ignored on their own.
+    static let minorWords: Set<String> = [
+        "the", "a", "an", "my", "of", "to", "in", "on", "for", "and", "or", "with", "at", "by", "from", "is", "it", "this",
+        "that", "me", "i", "you", "your", "our", "s", "up",
+    ]
 
     /// One app's reading of an utterance that several adopters of a schema parse equally well.
     func choice(for parse: Parse, utterance: String, tokens: [Token], context: ResolutionContext) -> RouteResult.AppChoice {

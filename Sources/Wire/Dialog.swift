@@ -172,6 +172,8 @@ public struct RunOutcome: Hashable, Sendable, JSONConvertible {
     /// For `continue`: the question the session was waiting on, dropped because the reply was
     /// no answer to it but a request of its own, which this outcome performed.
     public var droppedQuestion: Question?
+    /// Words of the utterance that were not used (the route result's `ignored`), as said.
+    public var ignored: [String] = []
 
     public init(
         session: String, status: Status, intent: String? = nil, parameters: [(String, JSONValue)] = [], question: Question? = nil,
@@ -195,6 +197,7 @@ public struct RunOutcome: Hashable, Sendable, JSONConvertible {
             ("session", .string(session)), ("status", .string(status.rawValue)), ("intent", intent.map(JSONValue.string)),
             ("parameters", .object(parameters)), ("question", question?.json), ("result", result?.json),
             ("message", message.map(JSONValue.string)), ("route", route), ("droppedQuestion", droppedQuestion?.json),
+            ("ignored", ignored.isEmpty ? nil : .array(ignored.map(JSONValue.string))),
         ])
     }
 
@@ -212,5 +215,6 @@ public struct RunOutcome: Hashable, Sendable, JSONConvertible {
         message = try fields.optionalString("message")
         route = fields.value("route")
         droppedQuestion = try fields.value("droppedQuestion").map { (v) throws(RPCError) in try Question(json: v) }
+        ignored = (fields.value("ignored")?.arrayValue ?? []).compactMap(\.stringValue)
     }
 }

@@ -42,6 +42,9 @@ struct OutcomeText: Sendable {
             lines.append(
                 "→ " + style.intent(intent) + (values.isEmpty ? "" : "  " + style.dim(values.joined(separator: ", "))))
         }
+        if !outcome.ignored.isEmpty, outcome.status != .notUnderstood {
+            lines.append(style.dim("(Not used: " + outcome.ignored.map { "\"\($0)\"" }.joined(separator: ", ") + ".)"))
+        }
         switch outcome.status {
         case .done:
             let result = outcome.result

@@ -85,6 +85,8 @@ struct RouteCommand: AsyncParsableCommand {
         }
         if !result.appChoices.isEmpty { line += "\n  which app? " + result.appChoices.map(\.appName).joined(separator: " or ") }
         if !result.missing.isEmpty { line += "\n  missing: " + result.missing.joined(separator: ", ") }
+        if !result.ignored.isEmpty { line += "\n  not used: " + result.ignored.map { "\"\($0)\"" }.joined(separator: ", ") }
+        if let repaired = result.repaired { line += "\n  understood as: \"\(repaired)\"" }
         if !result.alternatives.isEmpty {
             line += "\n  also: " + result.alternatives.map { "\($0.intent) \(percent($0.confidence))" }.joined(separator: ", ")
         }

@@ -70,3 +70,18 @@ struct AssistantHelpTests {
         #expect(AssistantApp.app(named: "  ", among: apps) == nil)
     }
 }
+
+/// `run` passes on the words the reading left unused, and the REPL shows them (issue 16).
+struct IgnoredWordsOverTheSocketTests {
+    @Test func runSaysWhichWordsWereNotUsed() async throws {
+        try await withDaemon(phrases: [TestPaths.phrases]) { _, socket in
+            try await DaemonClient.withConnection(socketPath: socket) { client in
+                let outcome = try await client.call(Methods.Run.self, .init(utterance: "order some soup on monday"))
+                #expect(outcome.ignored == ["on monday"], "\(outcome.json.serialized)")
+                #expect(outcome.json["ignored"] == .array([.string("on monday")]))
+                let plain = try await client.call(Methods.Run.self, .init(utterance: "what can you do"))
+                #expect(plain.json["ignored"] == nil)
+            }
+        }
+    }
+}

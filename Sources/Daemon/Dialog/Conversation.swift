@@ -46,7 +46,9 @@ struct Conversation: Sendable {
             let tied = result.alternatives.filter { result.confidence - $0.confidence < 0.02 }.map(\.intent)
             call.intentChoices = [intent.id] + tied.filter { $0 != intent.id }
         }
-        return try await advance(call, session: session, client: client)
+        var outcome = try await advance(call, session: session, client: client)
+        outcome.ignored = result.ignored
+        return outcome
     }
 
     func perform(_ params: Methods.Perform.Parameters, client: Client) async throws(RPCError) -> RunOutcome {
