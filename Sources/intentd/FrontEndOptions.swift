@@ -75,8 +75,9 @@ struct ConversationClient: Sendable {
 
     /// Routes and performs an utterance (`run`).
     /// `spoken`: the utterance is what a speech recognizer heard (sound-alike words count).
-    func say(_ utterance: String, spoken: Bool = false) async throws -> RunOutcome {
-        try await client.call(Methods.Run.self, .init(utterance: utterance, session: session, now: now, spoken: spoken))
+    /// `at`: the reference time to read it at, instead of `now`.
+    func say(_ utterance: String, spoken: Bool = false, at time: LocalDateTime? = nil) async throws -> RunOutcome {
+        try await client.call(Methods.Run.self, .init(utterance: utterance, session: session, now: time ?? now, spoken: spoken))
     }
 
     /// Answers the pending question with words ("the second one", "yes", "tomorrow instead").
@@ -97,8 +98,8 @@ struct ConversationClient: Sendable {
     }
 
     /// What an utterance would do, without doing it (`route`).
-    func route(_ utterance: String, explain: Bool = false, spoken: Bool = false) async throws -> JSONValue {
-        try await client.call(Methods.Route.self, .init(utterance: utterance, now: now, explain: explain, spoken: spoken))
+    func route(_ utterance: String, explain: Bool = false, spoken: Bool = false, at time: LocalDateTime? = nil) async throws -> JSONValue {
+        try await client.call(Methods.Route.self, .init(utterance: utterance, now: time ?? now, explain: explain, spoken: spoken))
     }
 
     /// `apps.list`: every app with its discoverable intents.

@@ -130,12 +130,12 @@ extension Repl {
 
     /// How the last utterance was understood: the daemon's route with every stage.
     func explain() async {
-        guard let utterance = lastUtterance else {
+        guard let (utterance, time) = lastUtterance else {
             say("Nothing said yet: :explain shows how the last thing you said was understood.")
             return
         }
         do {
-            let routed = try await conversation.route(utterance, explain: true)
+            let routed = try await conversation.route(utterance, explain: true, at: time)
             say(RouteCommand.summary(ofJSON: routed))
             if let explanation = routed["explanation"]?.stringValue { say(explanation) }
         } catch {

@@ -57,7 +57,8 @@ struct Repl {
     /// Local phrase folders, for the shared rules `:help` needs to write examples.
     let phrasePaths: [String]?
     var pending: Question?
-    var lastUtterance: String?
+    /// The last utterance and the reference time it was performed at, for `:explain`.
+    var lastUtterance: (text: String, time: LocalDateTime)?
     var apps: [AppDefinition] = []
     var listed: [JSONValue] = []
 
@@ -129,9 +130,12 @@ struct Repl {
                 if input.hasPrefix(":") {
                     if await command(input) == .quit { return }
                 } else {
-                    lastUtterance = input
+                    // Performed and explained at the same reference time, so :explain shows
+                    // the reading that was acted on ("tomorrow" stays the same day).
+                    let time = conversation.now ?? LocalDateTime(Date(), in: .current)
+                    lastUtterance = (input, time)
                     let conversation = conversation
-                    await show { try await conversation.say(input) }
+                    await show { try await conversation.say(input, at: time) }
                 }
             }
         }
