@@ -149,8 +149,9 @@ struct BookAppointment: AppIntent {
     @Parameter(title: "Duration (minutes)", default: 60) var duration: Int
 
     func perform() async throws -> some IntentResult {
-        let when = preferredDate.map { " at \(DemoApps.time($0))" } ?? ""
-        return .result(dialog: "Booked a \(duration)-minute \(service.name) at \(location.name)\(when)")
+        // An appointment is at a time: one never said is asked for, not left out.
+        guard let preferredDate else { throw $preferredDate.needsValue("When would you like it?") }
+        return .result(dialog: "Booked a \(duration)-minute \(service.name) at \(location.name) at \(DemoApps.time(preferredDate))")
     }
 }
 

@@ -53,7 +53,10 @@ import Wire
         Case(utterance: "create an event called lunch with sam tomorrow at noon", intent: "calendar.createEvent",
              reply: "Created lunch with sam at 12:00 PM on November 23"),
         Case(utterance: "open the dentist event", intent: "calendar.openEvent", reply: "Opening Dentist"),
-        Case(utterance: "book a haircut at downtown", intent: "calendar.bookAppointment", reply: "Booked a 60-minute Haircut at Downtown"),
+        Case(utterance: "book a haircut at downtown", intent: "calendar.bookAppointment", reply: "needsValue preferredDate: When would you like it?"),
+        Case(
+            utterance: "book a haircut at downtown tomorrow at 3 pm", intent: "calendar.bookAppointment",
+            reply: "Booked a 60-minute Haircut at Downtown at 3:00 PM on November 23"),
         Case(utterance: "what is my balance", intent: "bank.viewBalance", reply: "Your balance is $1250.00"),
         Case(utterance: "transfer 20 dollars to john", intent: "bank.transferMoney", reply: "confirm: Do you want to transfer 20 USD to John Appleseed?"),
         Case(utterance: "unlock the vault", intent: "bank.unlockVault", reply: "The vault is unlocked"),
