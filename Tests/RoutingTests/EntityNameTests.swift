@@ -83,3 +83,20 @@ extension Value {
         return false
     }
 }
+
+/// A word that names an entity type is never taken as part of a name on its own (issue 16):
+/// "open the book" is about a book, not the mail "Book club picks" nor the task "Book dentist
+/// appointment"; the whole name still names its value.
+struct TypeWordsAreNoNamesTests {
+    @Test func aTypeWordAloneNamesNothing() {
+        let result = DemoRouter.shared.route("open the book", now: DemoRouter.now)
+        #expect(!["mail.openMessage", "tasks.open"].contains(result.intent?.id ?? ""), "\(result.json.serialized)")
+    }
+
+    @Test(arguments: [("open the book club picks", "mail.openMessage", "target", "m-bookclub"), ("open the task book dentist appointment", "tasks.open", "task", "t4")])
+    func theWholeNameStillNamesIt(utterance: String, intent: String, parameter: String, id: String) {
+        let result = DemoRouter.shared.route(utterance, now: DemoRouter.now)
+        #expect(result.intent?.id == intent, "\(result.json.serialized)")
+        #expect(result.parameter(parameter)?.json["id"] == .string(id), "\(result.json.serialized)")
+    }
+}

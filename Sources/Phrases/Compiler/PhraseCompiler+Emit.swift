@@ -62,11 +62,24 @@ extension PhraseCompiler {
         return id
     }
 
-    /// Compiles the names of the app's entity values and enum cases into the lexicon.
-    mutating func addLexicon(for app: AppDefinition) {
+    /// The words that name some entity type of any app ("book", "books", "task", "list"),
+    /// worked out once per compile.
+    mutating func typeWords(of apps: [AppDefinition]) -> Set<String> {
+        if let known = allTypeWords { return known }
+        var words: Set<String> = []
+        for type in apps.flatMap(\.entityTypes) {
+            for word in normalizer.words(Self.splitCamelCase(type.displayName)) { words.formUnion([word, word + "s"]) }
+        }
+        allTypeWords = words
+        return words
+    }
+
+    /// Compiles the names of the app's entity values and enum cases into the lexicon. A part
+    /// of a name made only of words naming an entity type of any app ("book" of "Book club
+    /// picks") is no name on its own: "open the book" names a book, not that mail.
+    mutating func addLexicon(for app: AppDefinition, typeWords: Set<String>) {
         for type in app.entityTypes {
             let slot = slotClass(for: .entity(type.name))
-            let typeWords = Set(normalizer.words(Self.splitCamelCase(type.displayName)))
             // The last word of the type's name, alone and plural ("task", "tasks"; "list" of
             // "Task List"), anchors a name said as free text.
             if let head = normalizer.words(Self.splitCamelCase(type.displayName)).last {

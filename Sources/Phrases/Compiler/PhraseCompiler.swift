@@ -19,6 +19,8 @@ public struct PhraseCompiler {
     var ruleCache: [String: TemplateNode] = [:]
     /// Words naming each entity type, by slot class (``Matcher/entityAnchors``).
     var entityAnchors: [Int32: Set<Int32>] = [:]
+    /// Every word naming an entity type of the library's apps (``typeWords(of:)``).
+    var allTypeWords: Set<String>?
 
     /// Intents in the order the matcher reports them by index.
     var intents: [IntentDefinition] = []
@@ -57,7 +59,7 @@ public struct PhraseCompiler {
                     }
                 }
             }
-            addLexicon(for: app)
+            addLexicon(for: app, typeWords: typeWords(of: library.apps))
         }
         warnAboutUnfillableParameters()
         let automaton = nfa.determinized(phrases: phrases, slotClasses: slotClasses, parameterNames: parameterNames)
