@@ -131,4 +131,15 @@ struct NearMissDiagnosticTests {
         ])
         #expect(library.diagnostics.contains { $0.message == "unknown type 'Dat' for parameter 'when'. Did you mean 'Date'?" }, "\(library.diagnostics)")
     }
+
+    /// One mistake, one error: a parameter whose type is misspelt is reported once, with the
+    /// app's own type as the near miss, not again at every phrase that uses its slot.
+    @Test func anUnknownTypeIsOneErrorAndNamesTheAppsType() {
+        let phrases = (1...5).map { "      - order {soup} number \($0)\n" }.joined()
+        let text = "language: en\napp:\n  id: soup\n  name: Soup\nentities:\n  Soup:\n    values:\n      - {id: tomato, title: Tomato}\n"
+            + "intents:\n  order:\n    title: Order\n    parameters:\n      soup: Sop\n    phrases:\n" + phrases
+        let library = PhraseLibraryLoader.load(files: [("soup.yaml", text)])
+        let diagnostics = PhraseCompiler.compile(library).diagnostics
+        #expect(diagnostics.map(\.message) == ["unknown type 'Sop' for parameter 'soup'. Did you mean 'Soup'?"], "\(diagnostics)")
+    }
 }

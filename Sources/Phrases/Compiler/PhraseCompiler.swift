@@ -145,6 +145,7 @@ public struct PhraseCompiler {
         case .text, .appName: return node
         case .slot(let name, let column):
             guard context.intent.parameter(name) != nil else {
+                if library.unreadableParameters.contains("\(context.intent.id).\(name)") { return nil }
                 let names = context.intent.parameters.map(\.name)
                 let known = names.isEmpty ? "\(context.intent.id) has no parameters" : "\(context.intent.id) has parameters \(names.joined(separator: ", "))"
                 let hint = Spelling.suggestion(for: name, among: names).map { "; did you mean '{\($0)}'?" } ?? ""

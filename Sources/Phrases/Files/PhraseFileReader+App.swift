@@ -25,6 +25,7 @@ extension PhraseFileReader {
         let entityPairs = reader.mapping(root["entities"], "entities")
         let enumNames = Set(enumPairs.map(\.key))
         let entityNames = Set(entityPairs.map(\.key))
+        appTypeNames = (enumNames.union(entityNames)).sorted()
         let resolveType: (String) -> ValueType? = { name in
             if enumNames.contains(name) { return .enumeration("\(id).\(name)") }
             if entityNames.contains(name) { return .entity("\(id).\(name)") }
@@ -76,7 +77,7 @@ extension PhraseFileReader {
                 reader.error("unknown authentication policy '\(text)'; expected one of \(names.joined(separator: ", "))", at: policyNode)
             }
         }
-        intent.parameters = readParameters(node["parameters"], owner: "intent '\(id)'", resolveType: resolveType)
+        intent.parameters = readParameters(node["parameters"], owner: "intent '\(id)'", intentID: id, resolveType: resolveType)
         for (name, _, value) in node["parameters"]?.mapping != nil ? reader.mapping(node["parameters"], "parameters") : [] {
             sourceLocations["intent:\(id)/\(name)"] = reader.location(of: value.scalar != nil ? value : value["type"] ?? value)
         }
@@ -84,12 +85,13 @@ extension PhraseFileReader {
     }
 
     /// Reads `name: Type` or `name: {type: Type, title: ..., optional: ..., default: ..., requestValueDialog: ...}`.
-    mutating func readParameters(_ node: Node?, owner: String, resolveType: (String) -> ValueType?) -> [ParameterDefinition] {
+    mutating func readParameters(_ node: Node?, owner: String, intentID: String, resolveType: (String) -> ValueType?) -> [ParameterDefinition] {
         var parameters: [ParameterDefinition] = []
         for (name, _, value) in reader.mapping(node, "parameters of \(owner)") {
             let typeNode = value.scalar != nil ? value : value["type"]
             guard let typeNode, var typeText = reader.string(typeNode, "the type of parameter '\(name)'") else {
                 reader.error("missing type of parameter '\(name)'", at: value)
+                unreadableParameters.insert("\(intentID).\(name)")
                 continue
             }
             var optional = false
@@ -98,8 +100,10 @@ extension PhraseFileReader {
                 typeText.removeLast()
             }
             guard let type = ValueType.parse(typeText, resolveCustom: resolveType) else {
-                let near = Spelling.suggestion(for: typeText, among: ValueType.builtinTypeNames).map { ". Did you mean '\($0)'?" } ?? ""
+                let near = Spelling.suggestion(for: typeText, among: ValueType.builtinTypeNames + appTypeNames).map { ". Did you mean '\($0)'?" } ?? ""
                 reader.error("unknown type '\(typeText)' for parameter '\(name)'\(near)", at: typeNode)
+                // Its phrases' slots are not reported again: one mistake, one error.
+                unreadableParameters.insert("\(intentID).\(name)")
                 continue
             }
             var parameter = ParameterDefinition(name: name, type: type, isOptional: optional)
@@ -168,7 +172,7 @@ extension PhraseFileReader {
                 typeText.removeLast()
             }
             guard let type = ValueType.parse(typeText, resolveCustom: resolveType) else {
-                let near = Spelling.suggestion(for: typeText, among: ValueType.builtinTypeNames).map { ". Did you mean '\($0)'?" } ?? ""
+                let near = Spelling.suggestion(for: typeText, among: ValueType.builtinTypeNames + appTypeNames).map { ". Did you mean '\($0)'?" } ?? ""
                 reader.error("unknown type '\(typeText)' for property '\(propertyName)'\(near)", at: value)
                 continue
             }

@@ -36,6 +36,10 @@ struct PhraseFileReader {
     let text: String
     /// Where adoptions and typed names are declared (``PhraseLibrary/sourceLocations``).
     var sourceLocations: [String: SourceLocation] = [:]
+    /// The enum and entity type names of the app being read, for "did you mean".
+    var appTypeNames: [String] = []
+    /// `intent.parameter` of parameters whose type could not be read (``PhraseLibrary/unreadableParameters``).
+    var unreadableParameters: Set<String> = []
 
     init(file: String, text: String) {
         reader = YAMLReader(file: file)

@@ -12,6 +12,9 @@ public struct PhraseLibrary: Sendable {
     /// `entity:NAME` and `enum:NAME` (the `adopts:` value), `intent:ID/PARAMETER` and
     /// `entity:NAME/PROPERTY` (the type). Empty for apps registered over the socket.
     package var sourceLocations: [String: SourceLocation] = [:]
+    /// `intent.parameter` of parameters left out because their type could not be read (an
+    /// error already says so): phrases that use them are dropped without another error each.
+    package var unreadableParameters: Set<String> = []
     /// Shared rules and filler words, by language.
     public var languages: [String: LanguageResources]
     /// The people "john", "my wife" and "mom" resolve against (`contacts:` files).

@@ -33,6 +33,7 @@ public enum PhraseLibraryLoader {
             let file = reader.read()
             library.diagnostics += reader.diagnostics
             library.sourceLocations.merge(reader.sourceLocations) { first, _ in first }
+            library.unreadableParameters.formUnion(reader.unreadableParameters)
             switch file {
             case .app(let app, _):
                 if let existing = library.apps.first(where: { $0.id == app.id }) {
