@@ -16,28 +16,31 @@ extension Router {
         _ utterance: String, tokens: [Token], asSaid: RouteResult, now: LocalDateTime?, timeZone: TimeZone, spoken: Bool
     ) -> RouteResult? {
         let words = tokens.map(\.text)
+        guard words.contains(where: repairMarkerStarts.contains) else { return nil }
         let language = tokens.contains(where: \.isCJK) ? "zh" : "en"
         guard let marker = lastRepairMarker(in: words, language: language) else { return nil }
-        let said = Array(tokens[..<marker.lowerBound])
-        let repair = Array(tokens[marker.upperBound...])
+        // Readings are lists of token positions; what each token says is read once.
+        let said = Array(0..<marker.lowerBound)
+        let repair = Array(marker.upperBound..<tokens.count)
         // In order of preference, where readings route equally well.
-        var readings: [[Token]] = []
+        var readings: [[Int]] = []
         if said.isEmpty || repair.isEmpty {
             readings.append(said + repair)
         } else {
-            if let first = repair.first?.text, let start = said.lastIndex(where: { $0.text == first }), start > 0 {
+            if let first = repair.first, let start = said.lastIndex(where: { words[$0] == words[first] }), start > 0 {
                 readings.append(Array(said[..<start]) + repair)
             }
-            if let replaced = replacingValue(in: said, with: repair, language: language, now: now, timeZone: timeZone) {
+            if let replaced = replacingValue(in: said, with: repair, words: words, language: language, now: now, timeZone: timeZone) {
                 readings.append(replaced)
             }
             for dropped in 1...min(4, said.count) where dropped < said.count || readings.isEmpty {
                 readings.append(Array(said.dropLast(dropped)) + repair)
             }
         }
+        let pieces = normalizer.sourceTexts(of: tokens, in: utterance)
         var best: (result: RouteResult, text: String)?
         for reading in readings where !reading.isEmpty {
-            let text = reading.map { TextNormalizer().sourceText(0..<1, of: [$0], in: utterance) }.joined(separator: " ")
+            let text = reading.map { pieces[$0] }.joined(separator: " ")
             let result = routeAsSaid(text, tokens: normalizer.tokens(text), now: now, timeZone: timeZone, spoken: spoken)
             guard result.status != .notUnderstood else { continue }
             // An earlier reading keeps its place unless a later one is clearly better.
@@ -63,20 +66,20 @@ extension Router {
 
     /// "order two soups no wait three": a repair that is one value, in place of the last value
     /// of the same type said before it.
-    private func replacingValue(in said: [Token], with repair: [Token], language: String, now: LocalDateTime?, timeZone: TimeZone)
-        -> [Token]?
-    {
+    private func replacingValue(
+        in said: [Int], with repair: [Int], words: [String], language: String, now: LocalDateTime?, timeZone: TimeZone
+    ) -> [Int]? {
         guard !said.isEmpty, !repair.isEmpty else { return nil }
         let context = context(now: now, timeZone: timeZone, language: language)
-        let whole = tagger.tag(repair.map(\.text), context: context).filter { $0.range == 0..<repair.count && $0.confidence >= 0.9 }
+        let whole = tagger.tag(repair.map { words[$0] }, context: context).filter { $0.range == 0..<repair.count && $0.confidence >= 0.9 }
         guard !whole.isEmpty else { return nil }
-        let earlier = tagger.tag(said.map(\.text), context: context).filter { span in
+        let earlier = tagger.tag(said.map { words[$0] }, context: context).filter { span in
             span.confidence >= 0.9 && whole.contains { $0.type == span.type }
         }
         guard let last = earlier.max(by: { ($0.range.lowerBound, $0.range.count) < ($1.range.lowerBound, $1.range.count) }) else { return nil }
-        var tokens = said
-        tokens.replaceSubrange(last.range, with: repair)
-        return tokens
+        var reading = said
+        reading.replaceSubrange(last.range, with: repair)
+        return reading
     }
 
     /// A better status, or the same and surer by more than rounding.

@@ -22,6 +22,9 @@ public struct Router: Sendable {
     let appNames: AppNames
     let tagger = ValueTagger()
     let normalizer = TextNormalizer()
+    /// The first word of every self-repair marker of every language: an utterance with none of
+    /// them ("no", "i", "sorry", ...) is never looked at for a self-repair.
+    let repairMarkerStarts: Set<String>
     /// Utterances longer than this are not searched for sound-alikes: spoken commands are short,
     /// and the search costs a walk of the vocabulary at every word.
     public static let soundAlikeWordLimit = 32
@@ -43,6 +46,7 @@ public struct Router: Sendable {
         contacts = library.contacts.map { Contact(person: $0.person, aliases: $0.aliases) }
         contactIndex = ContactIndex(contacts)
         appNames = AppNames(library.apps, normalizer: TextNormalizer())
+        repairMarkerStarts = Set(library.languages.values.flatMap(\.selfRepair).compactMap(\.first))
     }
 
     /// Loads and compiles the phrase files at `paths`.

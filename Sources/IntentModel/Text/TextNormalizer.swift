@@ -68,6 +68,16 @@ public struct TextNormalizer: Sendable {
     /// Normalized token texts only.
     public func words(_ text: String) -> [String] { tokens(text).map(\.text) }
 
+    /// The source text of each token, with its original casing: one pass over the text, where
+    /// ``sourceText(_:of:in:)`` per token would read the whole text each time.
+    public func sourceTexts(of tokens: [Token], in text: String) -> [String] {
+        let scalars = Array(Self.compatibilityComposed(text).unicodeScalars)
+        return tokens.map { token in
+            guard token.sourceRange.lowerBound < token.sourceRange.upperBound, token.sourceRange.upperBound <= scalars.count else { return "" }
+            return Self.text(of: scalars[token.sourceRange])
+        }
+    }
+
     /// The normalized source text covered by tokens `range` of `tokens`, with its original casing.
     public func sourceText(_ range: Range<Int>, of tokens: [Token], in text: String) -> String {
         guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= tokens.count else { return "" }

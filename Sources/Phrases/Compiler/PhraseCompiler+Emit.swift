@@ -62,15 +62,12 @@ extension PhraseCompiler {
         return id
     }
 
-    /// The words that name some entity type of any app ("book", "books", "task", "list"),
-    /// worked out once per compile.
-    mutating func typeWords(of apps: [AppDefinition]) -> Set<String> {
-        if let known = allTypeWords { return known }
+    /// The words that name some entity type of any app ("book", "books", "task", "list").
+    func typeWords(of apps: [AppDefinition]) -> Set<String> {
         var words: Set<String> = []
         for type in apps.flatMap(\.entityTypes) {
             for word in normalizer.words(Self.splitCamelCase(type.displayName)) { words.formUnion([word, word + "s"]) }
         }
-        allTypeWords = words
         return words
     }
 

@@ -19,8 +19,6 @@ public struct PhraseCompiler {
     var ruleCache: [String: TemplateNode] = [:]
     /// Words naming each entity type, by slot class (``Matcher/entityAnchors``).
     var entityAnchors: [Int32: Set<Int32>] = [:]
-    /// Every word naming an entity type of the library's apps (``typeWords(of:)``).
-    var allTypeWords: Set<String>?
 
     /// Intents in the order the matcher reports them by index.
     var intents: [IntentDefinition] = []
@@ -41,6 +39,7 @@ public struct PhraseCompiler {
 
     mutating func build() -> Matcher {
         let adoption = SchemaAdoptionChecker(catalog: library.catalog, locations: library.sourceLocations)
+        let allTypeWords = typeWords(of: library.apps)
         for app in library.apps {
             let (problems, adopters) = adoption.check(app)
             diagnostics += problems
@@ -59,7 +58,7 @@ public struct PhraseCompiler {
                     }
                 }
             }
-            addLexicon(for: app, typeWords: typeWords(of: library.apps))
+            addLexicon(for: app, typeWords: allTypeWords)
         }
         warnAboutUnfillableParameters()
         let automaton = nfa.determinized(phrases: phrases, slotClasses: slotClasses, parameterNames: parameterNames)

@@ -42,12 +42,12 @@ extension MatchRun {
         }
     }
 
-    /// The phones of up to ``Matcher/Weight/soundMaximumWords`` heard words from `position`,
-    /// and where each word ends among them.
-    private func heardAt(_ position: Int) -> (phones: [Phone], boundaries: [Int]) {
+    /// The phones of up to `words` heard words from `position`, and where each word ends
+    /// among them.
+    private func heardAt(_ position: Int, words: Int = Weight.soundMaximumWords) -> (phones: [Phone], boundaries: [Int]) {
         var phones: [Phone] = []
         var boundaries: [Int] = []
-        for index in position..<min(count, position + Weight.soundMaximumWords) {
+        for index in position..<min(count, position + words) {
             // Numbers and symbols are read by the value taggers, not by ear.
             guard !heardPhones[index].isEmpty else { break }
             phones += heardPhones[index]
@@ -61,8 +61,7 @@ extension MatchRun {
         -> [FirstWord]
     {
         if let known = firstWordCache[position] { return known }
-        var row = PhoneRow(repeating: 0, count: heard.count + 1)
-        for j in 0..<heard.count { row[j + 1] = row[j] + costs.insertion[Int(heard[j])] }
+        let row = startRow(heard, costs: costs)
         var found: [FirstWord] = []
         for (word, pronunciations) in sounds.enumerated() {
             for phones in pronunciations {
@@ -98,6 +97,13 @@ extension MatchRun {
                 path.removeLast()
             }
         }
+    }
+
+    /// The edit-distance row before anything is said: every heard phone an insertion.
+    private func startRow(_ heard: [Phone], costs: PhoneCosts) -> PhoneRow {
+        var row = PhoneRow(repeating: 0, count: heard.count + 1)
+        for j in 0..<heard.count { row[j + 1] = row[j] + costs.insertion[Int(heard[j])] }
+        return row
     }
 
     /// The edit-distance row after saying `phones` more: `row[j]` is the least cost of hearing
@@ -170,20 +176,12 @@ extension MatchRun {
         let sounds = matcher.sounds.pronunciations()
         let costs = PhoneCosts.shipped
         for start in 0..<count {
-            var heard: [Phone] = []
-            var boundaries: [Int] = []
-            for index in start..<min(count, start + Weight.soundNameWords) {
-                guard !heardPhones[index].isEmpty else { break }
-                heard += heardPhones[index]
-                boundaries.append(heard.count)
-            }
+            let (heard, boundaries) = heardAt(start, words: Weight.soundNameWords)
             guard !heard.isEmpty else { continue }
-            var row = PhoneRow(repeating: 0, count: heard.count + 1)
-            for j in 0..<heard.count { row[j + 1] = row[j] + costs.insertion[Int(heard[j])] }
             var found: [HeardName: (cost: Float, heardWords: Int, entry: LexiconEntry)] = [:]
             var path: [Int32] = []
             walkNames(
-                from: 0, row: row, pathPhones: 0, path: &path, heard: heard, boundaries: boundaries, start: start,
+                from: 0, row: startRow(heard, costs: costs), pathPhones: 0, path: &path, heard: heard, boundaries: boundaries, start: start,
                 sounds: sounds, costs: costs, found: &found)
             addHeardNames(found, start: start)
         }
