@@ -107,6 +107,8 @@ def main():
                     return 1
                 print("registered %s" % message["result"]["app"], file=sys.stderr)
             continue
+        if "id" not in message:  # a notification, such as $/cancelRequest: never answered
+            continue
         try:
             if message["method"] == "intent.perform":
                 result = perform(message["params"])

@@ -29,6 +29,17 @@ public struct Router: Sendable {
     /// and the search costs a walk of the vocabulary at every word.
     public static let soundAlikeWordLimit = 32
 
+    /// The most words one utterance may have. A command is a sentence or two; a longer line
+    /// (a whole dictated page) is refused rather than searched, so that one request costs at
+    /// most a few milliseconds. The daemon answers `-32012`, the CLI prints an error.
+    public static let maximumWords = 256
+
+    /// Why `utterance` is refused, or nil when it is short enough to route.
+    public func tooLong(_ utterance: String) -> UtteranceTooLong? {
+        let words = normalizer.tokens(utterance).count
+        return words > Self.maximumWords ? UtteranceTooLong(words: words, limit: Self.maximumWords) : nil
+    }
+
     /// Below this confidence the answer is "not understood".
     public var threshold: Double
     /// Which app takes a schema several apps adopt.
@@ -89,6 +100,12 @@ public struct Router: Sendable {
     /// tasks"), at a cost in confidence. Typed text is taken as written.
     public func route(_ utterance: String, now: LocalDateTime? = nil, timeZone: TimeZone = .current, spoken: Bool = false) -> RouteResult {
         let tokens = normalizer.tokens(utterance)
+        guard tokens.count <= Self.maximumWords else {
+            // Callers check `tooLong(_:)` first to say why; this keeps a direct call cheap too.
+            return RouteResult(
+                utterance: utterance, status: .notUnderstood, intent: nil, parameters: [], missing: [], ambiguities: [], confidence: 0,
+                alternatives: [], explanation: Explanation(tokens: [], taggedValues: [], parses: []))
+        }
         let asSaid = routeAsSaid(utterance, tokens: tokens, now: now, timeZone: timeZone, spoken: spoken)
         return selfRepaired(utterance, tokens: tokens, asSaid: asSaid, now: now, timeZone: timeZone, spoken: spoken) ?? asSaid
     }
@@ -246,4 +263,12 @@ struct AdopterChoice {
             steps.append("\(apps.joined(separator: ", ")) adopt \(schema) and parse alike; no preference: ask which app")
         }
     }
+}
+
+/// An utterance with more words than ``Router/maximumWords``.
+public struct UtteranceTooLong: Error, Sendable, CustomStringConvertible {
+    public var words: Int
+    public var limit: Int
+
+    public var description: String { "The utterance has \(words) words; at most \(limit) are routed." }
 }

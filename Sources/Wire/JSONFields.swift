@@ -26,6 +26,20 @@ public struct JSONFields: Sendable {
             data: .object([("field", .string(path)), ("expected", .string(expected))]))
     }
 
+    /// Refuses a key this object does not define (a misspelt `"explian"` would otherwise be
+    /// ignored without a word), naming it and the nearest defined key.
+    public func allowOnly(_ keys: [String]) throws(RPCError) {
+        guard case .object(let pairs) = object else { return }
+        for (key, _) in pairs where !keys.contains(key) {
+            var data: [(String, JSONValue)] = [
+                ("field", .string("\(path).\(key)")), ("reason", .string("unknown field")),
+                ("expected", .string("one of " + keys.map { "\"\($0)\"" }.joined(separator: ", "))),
+            ]
+            if let near = Spelling.suggestion(for: key, among: keys) { data.append(("didYouMean", .string(near))) }
+            throw RPCError(.invalidParams, "Invalid params", data: .object(data))
+        }
+    }
+
     public func has(_ key: String) -> Bool {
         guard let value = object[key] else { return false }
         return value != .null

@@ -27,7 +27,7 @@ extension JSONValue: JSONConvertible {
 /// Parameters of methods that take none.
 public struct Empty: Hashable, Sendable, JSONConvertible {
     public init() {}
-    public init(json: JSONValue) throws(RPCError) { _ = try JSONFields(json) }
+    public init(json: JSONValue) throws(RPCError) { try JSONFields(json).allowOnly([]) }
     public var json: JSONValue { .object([]) }
 }
 
@@ -42,4 +42,7 @@ public struct ClientAssertions: Hashable, Sendable {
 
 /// The methods of intentd's socket protocol. Client and app methods are sent to the
 /// daemon; ``PerformIntent`` and ``QueryEntities`` are sent by the daemon to apps.
-public enum Methods {}
+public enum Methods {
+    /// The version of the protocol docs/protocol.md describes (its changelog lists the versions).
+    public static let protocolVersion = "1.0"
+}

@@ -22,6 +22,7 @@ extension Methods {
             }
             public init(json: JSONValue) throws(RPCError) {
                 let fields = try JSONFields(json)
+                try fields.allowOnly(["utterance", "now", "explain", "spoken"])
                 utterance = try fields.string("utterance")
                 now = try fields.optionalDate("now")
                 explain = try fields.optionalBool("explain") ?? false
@@ -60,6 +61,7 @@ extension Methods {
             }
             public init(json: JSONValue) throws(RPCError) {
                 let fields = try JSONFields(json)
+                try fields.allowOnly(["utterance", "session", "now", "deviceAuthenticated", "spoken"])
                 utterance = try fields.string("utterance")
                 session = try fields.optionalString("session")
                 now = try fields.optionalDate("now")
@@ -90,6 +92,7 @@ extension Methods {
             case cancel
         }
         public struct Parameters: Hashable, Sendable, JSONConvertible {
+            static let answerKeys = ["text", "value", "choice", "confirm", "cancel"]
             public var session: String
             public var answer: Answer
             public var assertions: ClientAssertions
@@ -100,8 +103,17 @@ extension Methods {
             }
             public init(json: JSONValue) throws(RPCError) {
                 let fields = try JSONFields(json)
+                try fields.allowOnly(["session", "deviceAuthenticated"] + Self.answerKeys)
                 session = try fields.string("session")
                 assertions = try ClientAssertions(fields)
+                // Exactly one form of answer: `{"text": "two", "choice": 1}` would leave one unread.
+                let given = Self.answerKeys.filter(fields.has)
+                if given.count > 1 {
+                    throw RPCError(.invalidParams, "Invalid params", data: .object([
+                        ("field", .string("params")), ("reason", .string("more than one answer: " + given.joined(separator: ", "))),
+                        ("expected", .string("exactly one of \"text\", \"value\", \"choice\", \"confirm\" or \"cancel\"")),
+                    ]))
+                }
                 if try fields.optionalBool("cancel") == true {
                     answer = .cancel
                 } else if let text = try fields.optionalString("text") {
@@ -148,6 +160,7 @@ extension Methods {
             }
             public init(json: JSONValue) throws(RPCError) {
                 let fields = try JSONFields(json)
+                try fields.allowOnly(["intent", "parameters", "session", "deviceAuthenticated"])
                 call = IntentCall(
                     intent: try fields.string("intent"),
                     parameters: Dictionary(try fields.pairs("parameters"), uniquingKeysWith: { _, last in last }))
@@ -200,10 +213,43 @@ extension Methods {
             }
             public init(json: JSONValue) throws(RPCError) {
                 let fields = try JSONFields(json)
+                try fields.allowOnly(["text", "limit"])
                 text = try fields.string("text")
                 limit = try fields.optionalInt("limit") ?? 10
             }
             public var json: JSONValue { .object([("text", .string(text)), ("limit", .number(Double(limit)))]) }
+        }
+    }
+
+    /// `initialize`: an optional handshake. The client says which protocol version it speaks;
+    /// the daemon answers with its own, its name and version, its limits and what it offers.
+    public enum Initialize: Method {
+        public static let name = "initialize"
+        public typealias Result = JSONValue
+        public struct Parameters: Hashable, Sendable, JSONConvertible {
+            /// `"1.0"`; any 1.x is accepted, another major version is refused.
+            public var protocolVersion: String?
+            /// `{"name": ..., "version": ...}` of the client, for the daemon's log.
+            public var clientInfo: JSONValue?
+            public init(protocolVersion: String? = Methods.protocolVersion, clientInfo: JSONValue? = nil) {
+                self.protocolVersion = protocolVersion
+                self.clientInfo = clientInfo
+            }
+            public init(json: JSONValue) throws(RPCError) {
+                let fields = try JSONFields(json)
+                try fields.allowOnly(["protocolVersion", "clientInfo"])
+                protocolVersion = try fields.optionalString("protocolVersion")
+                clientInfo = fields.value("clientInfo")
+                if let protocolVersion, protocolVersion.split(separator: ".").first != "1" {
+                    throw RPCError(.invalidParams, "Unsupported protocol version", data: .object([
+                        ("field", .string("params.protocolVersion")), ("expected", .string("1.x")),
+                        ("supported", .array([.string(Methods.protocolVersion)])),
+                    ]))
+                }
+            }
+            public var json: JSONValue {
+                JSONValue.compactObject([("protocolVersion", protocolVersion.map(JSONValue.string)), ("clientInfo", clientInfo)])
+            }
         }
     }
 
@@ -219,6 +265,10 @@ extension Methods {
 public struct AppName: Hashable, Sendable, JSONConvertible {
     public var app: String
     public init(_ app: String) { self.app = app }
-    public init(json: JSONValue) throws(RPCError) { app = try JSONFields(json).string("app") }
+    public init(json: JSONValue) throws(RPCError) {
+        let fields = try JSONFields(json)
+        try fields.allowOnly(["app"])
+        app = try fields.string("app")
+    }
     public var json: JSONValue { .object([("app", .string(app))]) }
 }

@@ -56,7 +56,7 @@ public struct RPCError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let appDisconnected = Code(rawValue: -32002)
         /// The intent's authentication policy refuses this client.
         public static let notAuthorized = Code(rawValue: -32003)
-        /// The session does not exist, timed out, or has no pending question.
+        /// The session's question timed out (`data.reason` is `timedOut`).
         public static let sessionExpired = Code(rawValue: -32004)
         /// Another process holds this app id.
         public static let appIDTaken = Code(rawValue: -32005)
@@ -70,5 +70,11 @@ public struct RPCError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let invalidReply = Code(rawValue: -32009)
         /// The daemon is shutting down.
         public static let shuttingDown = Code(rawValue: -32010)
+        /// No question waits in this session: it never existed, was answered, cancelled or replaced.
+        public static let unknownSession = Code(rawValue: -32011)
+        /// The utterance has more words than the daemon routes (`data.limit`, `data.words`).
+        public static let utteranceTooLong = Code(rawValue: -32012)
+        /// The request was cancelled by `$/cancelRequest` before it finished (as in LSP).
+        public static let requestCancelled = Code(rawValue: -32800)
     }
 }

@@ -48,14 +48,35 @@ struct RouteCommand: AsyncParsableCommand {
         for diagnostic in router.diagnostics where diagnostic.severity == .error {
             emitError("\(diagnostic)")
         }
-        if !utterances.isEmpty {
-            for utterance in utterances { report(router.route(utterance, now: now?.value, spoken: spoken)) }
-            return
+        var refused = 0
+        func route(_ utterance: String) {
+            if let tooLong = router.tooLong(utterance) {
+                refused += 1
+                reportTooLong(tooLong)
+            } else {
+                report(router.route(utterance, now: now?.value, spoken: spoken))
+            }
         }
-        while let line = readLine(strippingNewline: true) {
-            let utterance = line.trimmingCharacters(in: .whitespaces)
-            if utterance.isEmpty { continue }
-            report(router.route(utterance, now: now?.value, spoken: spoken))
+        if !utterances.isEmpty {
+            utterances.forEach(route)
+        } else {
+            while let line = readLine(strippingNewline: true) {
+                let utterance = line.trimmingCharacters(in: .whitespaces)
+                if !utterance.isEmpty { route(utterance) }
+            }
+        }
+        if refused > 0 { throw ExitCode(1) }
+    }
+
+    /// A line too long to route: an error on standard error, and with `--json` also an error
+    /// object in its place on standard output, so that output lines still pair with input lines.
+    func reportTooLong(_ tooLong: UtteranceTooLong) {
+        emitError("error: \(tooLong)")
+        if json {
+            let error = RPCError(.utteranceTooLong, "Utterance too long", data: .object([
+                ("words", .number(Double(tooLong.words))), ("limit", .number(Double(tooLong.limit))),
+            ]))
+            emitLine(JSONValue.object([("error", error.json)]).serialized)
         }
     }
 

@@ -91,7 +91,7 @@ struct PipeConversation {
                     report(outcome, text: text, role: role, number: number, readings: readings)
                     await reportOpened(by: outcome, number: number)
                     return
-                } catch let error as RPCError where error.code == .invalidAnswer || error.code == .sessionExpired {
+                } catch let error as RPCError where error.code == .invalidAnswer || error.code == .sessionExpired || error.code == .unknownSession {
                     continue
                 } catch {
                     reportFailure(error, text: text, number: number)

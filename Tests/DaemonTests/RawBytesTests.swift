@@ -11,22 +11,9 @@ import Testing
 struct RawBytesTests {
     /// Writes `bytes` and reads one response line, blocking: run it off the test pool.
     static func exchange(_ bytes: [UInt8], socket path: String) throws -> String {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
-        }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        var response: [UInt8] = []
-        var byte: UInt8 = 0
-        while read(fd, &byte, 1) == 1, byte != 0x0A { response.append(byte) }
-        return String(decoding: response, as: UTF8.self)
+        let connection = try RawSocket(path: path)
+        _ = connection.writeAll(bytes)
+        return try connection.readLines(1)[0]
     }
 
     /// Invalid UTF-8 is refused with -32700, not repaired with U+FFFD (issue 18).

@@ -28,6 +28,20 @@ struct RouteCommandTests {
                 """)
     }
 
+    /// A line longer than the word limit gets an error in its place; the lines around it are
+    /// still routed, and the exit status says one was refused.
+    @Test func aLineTooLongIsRefusedAndTheRestRouted() async throws {
+        let long = Array(repeating: "one two three", count: 100).joined(separator: " ")
+        let input = "add milk to my groceries list\n\(long)\nwhat is left in mighty tasks\n"
+        let output = try await runIntentd(["route", "--json", "--now", "2026-11-22T10:00:00"], input: input)
+        let lines = output.stdout.split(separator: "\n").map(String.init)
+        #expect(output.status == 1)
+        #expect(lines.count == 3)
+        #expect(lines[1] == #"{"error":{"code":-32012,"message":"Utterance too long","data":{"words":300,"limit":256}}}"#)
+        #expect(lines[2].contains(#""intent":"tasks.count""#))
+        #expect(output.stderr.contains("The utterance has 300 words; at most 256 are routed."))
+    }
+
     @Test func notUnderstoodIsNullIntent() async throws {
         let output = try await runIntentd(["route", "--json", "what's the weather"])
         let line = output.stdout.trimmingCharacters(in: .newlines)

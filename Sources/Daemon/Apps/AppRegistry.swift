@@ -2,6 +2,7 @@ import Foundation
 import IntentModel
 import Logging
 import NIOCore
+import NIOPosix
 import Phrases
 import Routing
 import Synchronization
@@ -40,6 +41,18 @@ actor AppRegistry {
 
     /// The router of this moment; routing with it needs no lock.
     nonisolated var router: Router { routerBox.withLock { $0 } }
+
+    /// Routes an utterance on NIO's thread pool rather than on the threads that serve
+    /// connections: a long utterance keeps one routing thread busy while every other client
+    /// is still answered.
+    nonisolated func route(_ utterance: String, now: LocalDateTime? = nil, spoken: Bool = false) async -> RouteResult {
+        let router = self.router
+        do {
+            return try await NIOThreadPool.singleton.runIfActive { router.route(utterance, now: now, spoken: spoken) }
+        } catch {
+            return router.route(utterance, now: now, spoken: spoken)
+        }
+    }
 
     var connectedApps: [String] { registrations.keys.sorted() }
 

@@ -12,7 +12,7 @@ extension Conversation {
             return try await answerPending(params, client: client)
         } catch let error where error.code == .invalidAnswer {
             guard case .text(let text) = params.answer, let dropped = error.data?["question"],
-                isRequestOfItsOwn(text)
+                await isRequestOfItsOwn(text)
             else { throw error }
             var outcome = try await run(.init(utterance: text, session: params.session), client: client)
             outcome.droppedQuestion = try? Question(json: dropped)
@@ -21,8 +21,8 @@ extension Conversation {
     }
 
     /// Whether `text` routes, on its own, to an intent with a confident parse.
-    private func isRequestOfItsOwn(_ text: String) -> Bool {
-        let routed = registry.router.route(text)
+    private func isRequestOfItsOwn(_ text: String) async -> Bool {
+        let routed = await registry.route(text)
         return routed.intent != nil && routed.status != .notUnderstood && routed.confidence >= Self.interruptionConfidence
     }
 
@@ -31,8 +31,8 @@ extension Conversation {
 
     private func answerPending(_ params: Methods.Continue.Parameters, client: Client) async throws(RPCError) -> RunOutcome {
         let session = params.session
-        var call = try await sessions.pending(session, uid: client.credentials?.uid)
-        guard let question = call.question else { throw RPCError(.sessionExpired, "Session expired") }
+        var call = try await sessions.pending(session, uid: client.uid)
+        guard let question = call.question else { throw RPCError(.unknownSession, "No question pending in this session") }
         let reader = AnswerReader(router: registry.router)
         var cancelled = false
         switch params.answer {
@@ -41,7 +41,7 @@ extension Conversation {
         default: break
         }
         if cancelled {
-            await sessions.clear(session)
+            await sessions.finish(session, uid: client.uid, turn: call.turn)
             return RunOutcome(session: session, status: .cancelled, intent: call.intent.id, parameters: call.parameters, message: Self.cancelled)
         }
         switch question.kind {
@@ -54,7 +54,7 @@ extension Conversation {
             }
             guard let yes else { throw invalidAnswer(question, expected: "yes or no") }
             guard yes else {
-                await sessions.clear(session)
+                await sessions.finish(session, uid: client.uid, turn: call.turn)
                 return RunOutcome(session: session, status: .cancelled, intent: call.intent.id, parameters: call.parameters, message: Self.cancelled)
             }
             call.confirmed = true

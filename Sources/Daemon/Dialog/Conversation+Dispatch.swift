@@ -45,6 +45,8 @@ extension Conversation {
         } catch let error as RPCError {
             var error = error
             switch error.code {
+            case .requestCancelled:
+                throw error
             case .appTimeout, .appDisconnected:
                 logger.warning("app call failed", metadata: ["app": "\(appID)", "method": "\(method)", "error": "\(error.message)"])
                 var data: [(String, JSONValue)] = [("app", .string(appID))]

@@ -9,6 +9,9 @@ import Wire
 struct Client: Sendable {
     var credentials: PeerCredentials?
     var assertions: ClientAssertions
+
+    /// The user sessions are scoped to.
+    var uid: UInt32? { credentials?.uid }
 }
 
 /// The dialog state machine: turns a route result or a named call into questions and, once
@@ -28,13 +31,15 @@ struct Conversation: Sendable {
     func run(_ params: Methods.Run.Parameters, client: Client) async throws(RPCError) -> RunOutcome {
         let session: String
         if let given = params.session { session = given } else { session = await sessions.issue() }
-        await sessions.clear(session)
-        let result = registry.router.route(params.utterance, now: params.now, spoken: params.spoken)
+        let turn = await sessions.begin(session, uid: client.uid)
+        let result = await registry.route(params.utterance, now: params.now, spoken: params.spoken)
         guard let intent = result.intent, result.status != .notUnderstood else {
+            await sessions.finish(session, uid: client.uid, turn: turn)
             return RunOutcome(session: session, status: .notUnderstood, message: Self.notUnderstood, route: result.json)
         }
         try authorize(intent, client)
         var call = PendingCall(intent: intent, parameters: result.parameters.map { ($0.name, $0.value.json) })
+        call.turn = turn
         call.ambiguities = result.ambiguities
         call.unresolved = result.unresolved
         if !result.appChoices.isEmpty {
@@ -54,12 +59,13 @@ struct Conversation: Sendable {
     func perform(_ params: Methods.Perform.Parameters, client: Client) async throws(RPCError) -> RunOutcome {
         let session: String
         if let given = params.session { session = given } else { session = await sessions.issue() }
-        await sessions.clear(session)
+        let turn = await sessions.begin(session, uid: client.uid)
         guard let intent = registry.router.library.intent(params.call.intent) else {
             throw RPCError(.unknownName, "Unknown intent", data: .object([("intent", .string(params.call.intent))]))
         }
         try authorize(intent, client)
         var call = PendingCall(intent: intent, parameters: [])
+        call.turn = turn
         for (name, raw) in params.call.parameters.sorted(by: { $0.key < $1.key }) {
             guard let definition = intent.parameter(name) else {
                 throw RPCError(.invalidParams, "Unknown parameter", data: .object([
@@ -112,7 +118,7 @@ struct Conversation: Sendable {
         do {
             reply = try await dispatch(call, session: session, client: client)
         } catch {
-            await sessions.clear(session)
+            await sessions.finish(session, uid: client.uid, turn: call.turn)
             throw error
         }
         return try await handle(reply, call, session, client)
@@ -122,10 +128,10 @@ struct Conversation: Sendable {
         var call = pending
         switch reply {
         case .result(let result):
-            await sessions.clear(session)
+            await sessions.finish(session, uid: client.uid, turn: call.turn)
             return RunOutcome(session: session, status: .done, intent: call.intent.id, parameters: call.parameters, result: result)
         case .failure(let message):
-            await sessions.clear(session)
+            await sessions.finish(session, uid: client.uid, turn: call.turn)
             return RunOutcome(session: session, status: .failed, intent: call.intent.id, parameters: call.parameters, message: message)
         case .needsValue(let name, let prompt):
             let parameter = try appParameter(name, call)
@@ -191,7 +197,7 @@ struct Conversation: Sendable {
             question = Question(kind: .value, parameter: name, prompt: question.prompt, type: type)
         }
         call.question = question
-        await sessions.save(session, call, uid: client.credentials?.uid)
+        await sessions.save(session, call, uid: client.uid)
         return RunOutcome(session: session, status: .question, intent: call.intent.id, parameters: call.parameters, question: question)
     }
 

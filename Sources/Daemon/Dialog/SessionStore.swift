@@ -21,6 +21,8 @@ struct PendingCall: Sendable {
     var unresolved: [(name: String, text: String)] = []
     var confirmed = false
     var question: Question?
+    /// The session turn this call belongs to (``SessionStore``); only the newest may save.
+    var turn = 0
 
     func value(_ name: String) -> JSONValue? { parameters.first { $0.0 == name }?.1 }
 
@@ -36,23 +38,45 @@ struct PendingCall: Sendable {
 }
 
 /// Sessions by id: the pending question of each conversation, dropped after a time of silence.
+///
+/// A session is scoped to its user: two users who pick the same id hold two sessions.
+/// Each `run`, `perform` or `continue` is a *turn*; only the newest turn of a session may
+/// save or clear it, so a slow call that finishes late cannot overwrite or wipe the question
+/// a newer request of the same session asked meanwhile.
 actor SessionStore {
+    private struct Key: Hashable {
+        var uid: UInt32?
+        var id: String
+    }
+
     private struct Entry {
         var call: PendingCall
-        var uid: UInt32?
         var lastUsed: ContinuousClock.Instant
     }
 
-    private var entries: [String: Entry] = [:]
+    private var entries: [Key: Entry] = [:]
+    /// The newest turn of each session with a call in progress or a question pending, and when it began.
+    private var turns: [Key: (turn: Int, began: ContinuousClock.Instant)] = [:]
+    private var nextTurn = 1
+    /// Sessions dropped for silence, most recent last, to tell "timed out" from "unknown".
+    private var timedOut: [Key] = []
+    private var timedOutSet: Set<Key> = []
+    private var lastPurge = ContinuousClock.now
     private let timeout: Duration
     private var issued = 0
 
-    init(timeout: TimeAmount) {
+    /// At most this many sessions wait on a question; the least recently used is dropped beyond it.
+    let capacity: Int
+    /// How many timed-out session ids are remembered to say "timed out" rather than "unknown".
+    static let timedOutMemory = 4096
+
+    init(timeout: TimeAmount, capacity: Int = 10_000) {
         self.timeout = .nanoseconds(timeout.nanoseconds)
+        self.capacity = capacity
     }
 
     var count: Int {
-        purge()
+        purge(force: true)
         return entries.count
     }
 
@@ -62,26 +86,86 @@ actor SessionStore {
         return "s-\(issued)-" + UUID().uuidString.prefix(8).lowercased()
     }
 
-    /// The call waiting on a question in `id`, or `sessionExpired`; a session belongs to its user.
+    /// Starts a new turn of session `id` (a `run` or `perform`): drops what it waited on and
+    /// returns the turn that later `save` and `finish` calls must carry.
+    func begin(_ id: String, uid: UInt32?) -> Int {
+        let key = Key(uid: uid, id: id)
+        entries[key] = nil
+        return startTurn(key)
+    }
+
+    /// The call waiting on a question in `id`, taken over by a new turn (a `continue`).
+    /// Throws `sessionExpired` when it timed out, `unknownSession` when nothing waits there.
     func pending(_ id: String, uid: UInt32?) throws(RPCError) -> PendingCall {
         purge()
-        guard let entry = entries[id], entry.uid == uid, entry.call.question != nil else {
-            throw RPCError(.sessionExpired, "Session expired", data: .object([
-                ("session", .string(id)), ("reason", .string("no pending question: unknown, answered, cancelled or timed out")),
+        let key = Key(uid: uid, id: id)
+        if let entry = entries[key], ContinuousClock.now - entry.lastUsed >= timeout { expire(key) }
+        guard var entry = entries[key], entry.call.question != nil else {
+            if timedOutSet.contains(key) {
+                throw RPCError(.sessionExpired, "Session expired", data: .object([
+                    ("session", .string(id)), ("reason", .string("timedOut")),
+                    ("timeoutSeconds", .number(Double(timeout.components.seconds))),
+                ]))
+            }
+            throw RPCError(.unknownSession, "No question pending in this session", data: .object([
+                ("session", .string(id)), ("reason", .string("notPending")),
             ]))
         }
+        entry.call.turn = startTurn(key)
+        entry.lastUsed = .now
+        entries[key] = entry
         return entry.call
     }
 
+    /// Saves the question `call` waits on, unless a newer turn of the session has begun.
     func save(_ id: String, _ call: PendingCall, uid: UInt32?) {
+        let key = Key(uid: uid, id: id)
+        guard turns[key]?.turn == call.turn else { return }
         purge()
-        entries[id] = Entry(call: call, uid: uid, lastUsed: .now)
+        entries[key] = Entry(call: call, lastUsed: .now)
+        if entries.count > capacity, let oldest = entries.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key {
+            drop(oldest)
+        }
     }
 
-    func clear(_ id: String) { entries[id] = nil }
+    /// Ends the session's conversation (done, failed or cancelled), unless a newer turn has begun.
+    func finish(_ id: String, uid: UInt32?, turn: Int) {
+        let key = Key(uid: uid, id: id)
+        guard turns[key]?.turn == turn else { return }
+        drop(key)
+    }
 
-    private func purge() {
+    private func startTurn(_ key: Key) -> Int {
+        defer { nextTurn += 1 }
+        turns[key] = (nextTurn, .now)
+        if timedOutSet.remove(key) != nil { timedOut.removeAll { $0 == key } }
+        return nextTurn
+    }
+
+    private func expire(_ key: Key) {
+        drop(key)
+        timedOut.append(key)
+        timedOutSet.insert(key)
+    }
+
+    private func drop(_ key: Key) {
+        entries[key] = nil
+        turns[key] = nil
+    }
+
+    /// Drops sessions silent for longer than the time-out. Runs at most once a second unless
+    /// forced, so a busy daemon does not scan every session on every call.
+    private func purge(force: Bool = false) {
         let now = ContinuousClock.now
-        entries = entries.filter { now - $0.value.lastUsed < timeout }
+        guard force || now - lastPurge >= .seconds(1) else { return }
+        lastPurge = now
+        for (key, entry) in entries where now - entry.lastUsed >= timeout { expire(key) }
+        // Turns of calls that never asked anything (not understood, refused, failed) are forgotten too.
+        for (key, turn) in turns where entries[key] == nil && now - turn.began >= timeout { turns[key] = nil }
+        if timedOut.count > Self.timedOutMemory {
+            let excess = timedOut.count - Self.timedOutMemory
+            for key in timedOut.prefix(excess) { timedOutSet.remove(key) }
+            timedOut.removeFirst(excess)
+        }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import IntentModel
 import Logging
 import Phrases
+import Routing
 import Wire
 
 extension Daemon {
@@ -20,14 +21,17 @@ extension Daemon {
         switch request.method {
         case Methods.Route.name:
             let p = try Methods.Route.Parameters(json: params ?? .object([]))
-            let routed = registry.router.route(p.utterance, now: p.now, spoken: p.spoken)
+            try checkLength(p.utterance)
+            let routed = await registry.route(p.utterance, now: p.now, spoken: p.spoken)
             guard p.explain, case .object(let pairs) = routed.json else { return routed.json }
             return .object(pairs + [("explanation", .string(routed.explanation.text))])
         case Methods.Run.name:
             let p = try Methods.Run.Parameters(json: params ?? .object([]))
+            try checkLength(p.utterance)
             return try await conversation.run(p, client: Client(credentials: peer.credentials, assertions: p.assertions)).json
         case Methods.Continue.name:
             let p = try Methods.Continue.Parameters(json: params ?? .object([]))
+            if case .text(let text) = p.answer { try checkLength(text) }
             return try await conversation.answer(p, client: Client(credentials: peer.credentials, assertions: p.assertions)).json
         case Methods.Perform.name:
             let p = try Methods.Perform.Parameters(json: params ?? .object([]))
@@ -42,12 +46,18 @@ extension Daemon {
             }
             return app.json
         case Methods.QueryEntitiesForClient.name:
+            try JSONFields(params).allowOnly(["entityType", "kind", "identifiers", "text", "filters", "mode", "sort", "limit"])
             return try await conversation.query(try EntityQuery(json: params ?? .object([]))).json
         case Methods.Search.name:
             let p = try Methods.Search.Parameters(json: params ?? .object([]))
             return ActionSearch(apps: await registry.apps).search(p.text, limit: p.limit)
         case Methods.Status.name:
+            _ = try Empty(json: params ?? .object([]))
             return await status()
+        case Methods.Initialize.name:
+            let p = try Methods.Initialize.Parameters(json: params ?? .object([]))
+            logger.debug("initialize", metadata: ["connection": "\(peer.id)", "client": "\(p.clientInfo?.serialized ?? "unnamed")"])
+            return initializeResult()
         case Methods.RegisterApp.name:
             let p = try Methods.RegisterApp.Parameters(json: params ?? .object([]))
             return try await registry.register(p.app, peer: peer)
@@ -58,6 +68,29 @@ extension Daemon {
         default:
             throw RPCError(.methodNotFound, "Method not found", data: .object([("method", .string(request.method))]))
         }
+    }
+
+    /// Refuses a text longer than the router takes (``Router/maximumWords``) before any work is done on it.
+    private func checkLength(_ text: String) throws(RPCError) {
+        guard let tooLong = registry.router.tooLong(text) else { return }
+        throw RPCError(.utteranceTooLong, "Utterance too long", data: .object([
+            ("words", .number(Double(tooLong.words))), ("limit", .number(Double(tooLong.limit))),
+        ]))
+    }
+
+    private func initializeResult() -> JSONValue {
+        .object([
+            ("protocolVersion", .string(Methods.protocolVersion)),
+            ("serverInfo", .object([("name", .string("intentd")), ("version", .string(Self.version))])),
+            ("capabilities", .object([
+                ("cancelRequest", .bool(true)),
+                ("spoken", .bool(true)),
+                ("maximumWords", .number(Double(Router.maximumWords))),
+                ("maximumLineLength", .number(Double(configuration.maximumLineLength))),
+                ("maximumRequestsPerConnection", .number(Double(PeerConnection.maximumRequests))),
+                ("sessionTimeoutSeconds", .number(Double(configuration.sessionTimeout.nanoseconds / 1_000_000_000))),
+            ])),
+        ])
     }
 
     private func listApps() async -> JSONValue {

@@ -139,6 +139,8 @@ public final class Daemon: Service, Sendable {
     func requestStarted() { connections.withLock { $0.inFlight += 1 } }
     func requestFinished() { connections.withLock { $0.inFlight -= 1 } }
     var connectionCount: Int { connections.withLock { $0.open.count } }
+    /// Lines queued for every connection and not yet written (bounded per connection by backpressure).
+    var unwrittenLines: Int { connections.withLock { $0.peers.values.reduce(0) { $0 + $1.unwrittenCount } } }
 
     private func serve(_ channel: NIOAsyncChannel<Frame, ByteBuffer>, credentials: PeerCredentials?) async {
         let id = connections.withLock { table in
@@ -162,7 +164,10 @@ public final class Daemon: Service, Sendable {
                     }
                     await withDiscardingTaskGroup { handlers in
                         do {
-                            for try await frame in inbound { self.receive(frame, from: peer, handlers: &handlers) }
+                            for try await frame in inbound {
+                                self.receive(frame, from: peer, handlers: &handlers)
+                                await peer.waitForRoom()
+                            }
                         } catch {
                             self.logger.debug("connection read failed", metadata: ["connection": "\(id)", "error": "\(error)"])
                         }
@@ -182,6 +187,9 @@ public final class Daemon: Service, Sendable {
         }
         logger.debug("connection closed", metadata: ["connection": "\(id)"])
     }
+
+    /// The methods a client can cancel with `$/cancelRequest`: those that may wait on an app.
+    static let cancellableMethods: Set<String> = [Methods.Run.name, Methods.Continue.name, Methods.Perform.name, Methods.QueryEntitiesForClient.name]
 
     private func receive(_ frame: Frame, from peer: PeerConnection, handlers: inout DiscardingTaskGroup) {
         let line: String
@@ -211,12 +219,23 @@ public final class Daemon: Service, Sendable {
         }
         switch message {
         case .response(let response): peer.receive(response)
-        case .notification: break
+        case .notification(let notification):
+            // `$/cancelRequest {"id": N}`: cancel that request of this peer if it still runs.
+            // Other notifications are defined by no one and ignored.
+            if notification.method == PeerConnection.cancelMethod, let raw = notification.params?["id"], let id = RequestID(json: raw) {
+                peer.cancelRequest(id)
+            }
         case .request(let request):
             requestStarted()
+            peer.requestStarted()
             handlers.addTask {
-                let response = await self.handle(request, from: peer)
+                // Only the methods that wait on apps can be cancelled; the others answer at once.
+                let response =
+                    Self.cancellableMethods.contains(request.method)
+                    ? await peer.cancellable(request.id) { await self.handle(request, from: peer) }
+                    : await self.handle(request, from: peer)
                 peer.send(.response(response))
+                peer.requestFinished()
                 self.requestFinished()
             }
         }

@@ -16,14 +16,34 @@ public final class PeerConnection: Sendable {
     private let eventLoop: any EventLoop
     private let state = Mutex(State())
 
-    private struct State {
+    fileprivate struct PendingCall {
+        var continuation: CheckedContinuation<JSONValue, any Error>
+        var timer: Scheduled<Void>?
+    }
+
+    fileprivate struct State {
         var nextCallID = 1
-        var pending: [Int: CheckedContinuation<JSONValue, any Error>] = [:]
+        var pending: [Int: PendingCall] = [:]
+        /// Calls cancelled before their continuation was registered.
+        var cancelledCalls: Set<Int> = []
+        /// This peer's requests that may be cancelled with `$/cancelRequest`, by id.
+        var cancellable: [RequestID: [CancelFlag]] = [:]
         var closed = false
         /// Lines queued and not yet written to the socket (a graceful shutdown waits for them).
         var unwritten = 0
         var outputEnded = false
+        /// Requests of this peer being handled.
+        var requests = 0
+        /// The reader, waiting for room before it reads the next line.
+        var roomWaiter: CheckedContinuation<Void, Never>?
     }
+
+    /// At most this many of a peer's requests are handled at once, and at most
+    /// `maximumUnwritten` lines wait for it to read them; beyond either the daemon stops
+    /// reading from the connection until there is room, so a client that pipelines without
+    /// reading holds a bounded share of the daemon (the kernel's socket buffers hold the rest).
+    static let maximumRequests = 64
+    static let maximumUnwritten = 256
 
     init(id: Int, credentials: PeerCredentials?, eventLoop: any EventLoop, output: AsyncStream<ByteBuffer>.Continuation) {
         self.id = id
@@ -47,15 +67,50 @@ public final class PeerConnection: Sendable {
     }
 
     /// The writer wrote one queued line to the socket.
-    func wrote() { state.withLock { $0.unwritten = max(0, $0.unwritten - 1) } }
+    func wrote() {
+        let waiter = state.withLock { state in
+            state.unwritten = max(0, state.unwritten - 1)
+            return state.takeWaiterIfRoom()
+        }
+        waiter?.resume()
+    }
+
+    /// A request of this peer is being handled.
+    func requestStarted() { state.withLock { $0.requests += 1 } }
+
+    /// A request's handling ended (its response is queued).
+    func requestFinished() {
+        let waiter = state.withLock { state in
+            state.requests -= 1
+            return state.takeWaiterIfRoom()
+        }
+        waiter?.resume()
+    }
+
+    /// Returns once the peer has room for another request (see ``maximumRequests``).
+    func waitForRoom() async {
+        await withCheckedContinuation { continuation in
+            let resumeNow = state.withLock { state -> Bool in
+                guard !state.hasRoom else { return true }
+                state.roomWaiter = continuation
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+    }
 
     /// The writer stopped (the connection closed or a write failed): nothing more is written.
     func outputStopped() {
-        state.withLock {
-            $0.outputEnded = true
-            $0.unwritten = 0
+        let waiter = state.withLock { state in
+            state.outputEnded = true
+            state.unwritten = 0
+            return state.takeWaiterIfRoom()
         }
+        waiter?.resume()
     }
+
+    /// Lines queued and not yet written.
+    var unwrittenCount: Int { state.withLock { $0.unwritten } }
 
     /// Whether queued lines still wait to be written.
     var hasUnwrittenOutput: Bool { state.withLock { $0.unwritten > 0 } }
@@ -63,7 +118,9 @@ public final class PeerConnection: Sendable {
     /// Calls `method` on the peer and waits for its result, at most `timeout`.
     ///
     /// Throws `appTimeout` when no answer comes in time, `appDisconnected` when the peer
-    /// goes away first, and the peer's own error object when it answers with one.
+    /// goes away first, and the peer's own error object when it answers with one. When the
+    /// task is cancelled (a client's `$/cancelRequest`), throws `requestCancelled` at once and
+    /// tells the peer with a `$/cancelRequest` notification of its own.
     func call(_ method: String, params: JSONValue, timeout: TimeAmount) async throws -> JSONValue {
         let id: Int? = state.withLock { state in
             guard !state.closed else { return nil }
@@ -71,23 +128,44 @@ public final class PeerConnection: Sendable {
             return state.nextCallID
         }
         guard let id else { throw RPCError(.appDisconnected, "The app disconnected") }
-        return try await withCheckedThrowingContinuation { continuation in
-            let registered = state.withLock { state in
-                guard !state.closed else { return false }
-                state.pending[id] = continuation
-                return true
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let refusal: RPCError? = state.withLock { state in
+                    if state.closed { return RPCError(.appDisconnected, "The app disconnected") }
+                    if state.cancelledCalls.remove(id) != nil { return Self.cancelled }
+                    state.pending[id] = PendingCall(continuation: continuation)
+                    return nil
+                }
+                if let refusal {
+                    continuation.resume(throwing: refusal)
+                    return
+                }
+                send(.request(Request(id: .number(id), method: method, params: params)))
+                let timer = eventLoop.scheduleTask(in: timeout) { [weak self] () -> Void in
+                    self?.complete(id, with: .failure(RPCError(.appTimeout, "The app did not answer in time",
+                        data: .object([("method", .string(method)), ("timeoutSeconds", .number(Double(timeout.nanoseconds) / 1e9))]))))
+                }
+                // The answer may already be in: then the timer has nothing left to do.
+                let stillPending = state.withLock { state in
+                    state.pending[id]?.timer = timer
+                    return state.pending[id] != nil
+                }
+                if !stillPending { timer.cancel() }
             }
-            guard registered else {
-                continuation.resume(throwing: RPCError(.appDisconnected, "The app disconnected"))
-                return
+        } onCancel: {
+            let wasPending = state.withLock { state in
+                if state.pending[id] == nil { state.cancelledCalls.insert(id) }
+                return state.pending[id] != nil
             }
-            send(.request(Request(id: .number(id), method: method, params: params)))
-            eventLoop.scheduleTask(in: timeout) { [weak self] in
-                self?.complete(id, with: .failure(RPCError(.appTimeout, "The app did not answer in time",
-                    data: .object([("method", .string(method)), ("timeoutSeconds", .number(Double(timeout.nanoseconds) / 1e9))]))))
+            if wasPending, complete(id, with: .failure(Self.cancelled)) {
+                send(.notification(Notification(method: Self.cancelMethod, params: .object([("id", .number(Double(id)))]))))
             }
         }
     }
+
+    /// The notification that cancels a request, in both directions (as LSP's).
+    public static let cancelMethod = "$/cancelRequest"
+    static let cancelled = RPCError(.requestCancelled, "Request cancelled")
 
     /// Hands a response from the peer to the call waiting for it.
     /// Returns false when no call waits for it (a late answer, or an error about a line without id).
@@ -102,9 +180,42 @@ public final class PeerConnection: Sendable {
 
     @discardableResult
     private func complete(_ id: Int, with result: Result<JSONValue, RPCError>) -> Bool {
-        let continuation = state.withLock { $0.pending.removeValue(forKey: id) }
-        continuation?.resume(with: result.mapError { $0 as any Error })
-        return continuation != nil
+        let call = state.withLock { $0.pending.removeValue(forKey: id) }
+        call?.timer?.cancel()
+        call?.continuation.resume(with: result.mapError { $0 as any Error })
+        return call != nil
+    }
+
+    /// Runs `body` (the handling of request `id`) so that a `$/cancelRequest` for `id` from
+    /// this peer cancels it: `body`'s task is cancelled, and its calls to apps end at once.
+    func cancellable<R: Sendable>(_ id: RequestID, _ body: @escaping @Sendable () async -> R) async -> R {
+        let flag = CancelFlag()
+        state.withLock { $0.cancellable[id, default: []].append(flag) }
+        defer {
+            state.withLock { state in
+                state.cancellable[id]?.removeAll { $0 === flag }
+                if state.cancellable[id]?.isEmpty == true { state.cancellable[id] = nil }
+            }
+        }
+        return await withTaskGroup(of: R?.self) { group in
+            group.addTask { await body() }
+            group.addTask {
+                await flag.wait()
+                return nil
+            }
+            var result: R?
+            for await value in group {
+                group.cancelAll()
+                if let value { result = value }
+            }
+            return result!
+        }
+    }
+
+    /// `$/cancelRequest` from the peer: cancels its request `id` if it is still being handled.
+    func cancelRequest(_ id: RequestID) {
+        let flags = state.withLock { $0.cancellable[id] ?? [] }
+        for flag in flags { flag.cancel() }
     }
 
     /// Fails every call in flight; later calls fail at once.
@@ -114,11 +225,52 @@ public final class PeerConnection: Sendable {
             defer { state.pending = [:] }
             return state.pending
         }
-        for continuation in pending.values {
-            continuation.resume(throwing: RPCError(.appDisconnected, "The app disconnected before answering"))
+        for call in pending.values {
+            call.timer?.cancel()
+            call.continuation.resume(throwing: RPCError(.appDisconnected, "The app disconnected before answering"))
         }
     }
 
     /// Ends the output stream once everything queued is written.
     func finishOutput() { output.finish() }
+}
+
+extension PeerConnection.State {
+    var hasRoom: Bool { requests < PeerConnection.maximumRequests && unwritten < PeerConnection.maximumUnwritten }
+
+    mutating func takeWaiterIfRoom() -> CheckedContinuation<Void, Never>? {
+        guard hasRoom, let waiter = roomWaiter else { return nil }
+        roomWaiter = nil
+        return waiter
+    }
+}
+
+/// Set once, by a `$/cancelRequest` or by the end of the request it belongs to; `wait()`
+/// returns when it is set or when the waiting task is cancelled.
+final class CancelFlag: Sendable {
+    private let state = Mutex<(set: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
+
+    func cancel() {
+        let waiter = state.withLock { state in
+            state.set = true
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
+    }
+
+    func wait() async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let now = state.withLock { state in
+                    if state.set { return true }
+                    state.waiter = continuation
+                    return false
+                }
+                if now { continuation.resume() }
+            }
+        } onCancel: {
+            cancel()
+        }
+    }
 }

@@ -1,0 +1,271 @@
+@testable import Daemon
+import Foundation
+import IntentModel
+import IntentTesting
+import NIOCore
+import Routing
+import Testing
+import Wire
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Sessions under concurrency and time, and the bounds one client cannot push past (issue 18).
+@Suite(.serialized) struct SessionTests {
+    /// A `run` that reaches a slow app must not wipe, when it finally finishes, the question a
+    /// newer `run` of the same session asked meanwhile.
+    @Test func aLateCallDoesNotWipeTheNewerQuestion() async throws {
+        try await withNotesSocket { socket in
+            try await DaemonClient.withConnection(socketPath: socket) { client in
+                async let slow = client.call(Methods.Run.self, .init(utterance: "hang the notes app", session: "race"))
+                try await Task.sleep(for: .milliseconds(300))
+                let question = try await client.call(Methods.Run.self, .init(utterance: "add a note", session: "race"))
+                #expect(question.status == .question)
+                // The older run finishes after the question was asked.
+                #expect(try await slow.status == .done)
+                let done = try await client.call(Methods.Continue.self, .init(session: "race", answer: .text("buy milk")))
+                #expect(done.status == .done)
+                #expect(done.result?.dialog == "Added 'buy milk'")
+            }
+        }
+    }
+
+    /// A stale turn neither saves nor clears; only the newest turn of a session does.
+    @Test func onlyTheNewestTurnSavesOrFinishes() async throws {
+        let store = SessionStore(timeout: .seconds(60))
+        let intent = IntentDefinition(id: "notes.add", title: "Add")
+        var older = PendingCall(intent: intent, parameters: [])
+        older.turn = await store.begin("s", uid: 1)
+        var newer = PendingCall(intent: intent, parameters: [])
+        newer.turn = await store.begin("s", uid: 1)
+        newer.question = Question(kind: .value, parameter: "text", prompt: "What should the note say?", type: "String")
+        await store.save("s", newer, uid: 1)
+        await store.finish("s", uid: 1, turn: older.turn)
+        older.question = Question(kind: .confirm, prompt: "Stale?")
+        await store.save("s", older, uid: 1)
+        let pending = try await store.pending("s", uid: 1)
+        #expect(pending.question?.prompt == "What should the note say?")
+    }
+
+    /// Two users who choose the same session id hold two sessions.
+    @Test func sessionsAreScopedToTheirUser() async throws {
+        let store = SessionStore(timeout: .seconds(60))
+        var call = PendingCall(intent: IntentDefinition(id: "notes.add", title: "Add"), parameters: [])
+        call.question = Question(kind: .confirm, prompt: "Sure?")
+        call.turn = await store.begin("shared", uid: 1000)
+        await store.save("shared", call, uid: 1000)
+        _ = await store.begin("shared", uid: 1001)
+        #expect(try await store.pending("shared", uid: 1000).question?.prompt == "Sure?")
+        await #expect(throws: RPCError.self) { _ = try await store.pending("shared", uid: 1001) }
+    }
+
+    /// "Timed out" and "nothing pending" are told apart: -32004 and -32011.
+    @Test func timedOutIsNotUnknown() async throws {
+        let store = SessionStore(timeout: .milliseconds(50))
+        var call = PendingCall(intent: IntentDefinition(id: "notes.add", title: "Add"), parameters: [])
+        call.question = Question(kind: .confirm, prompt: "Sure?")
+        call.turn = await store.begin("slow", uid: 7)
+        await store.save("slow", call, uid: 7)
+        try await Task.sleep(for: .milliseconds(120))
+        await #expect(throws: RPCError(.sessionExpired, "Session expired", data: .parse(#"{"session":"slow","reason":"timedOut","timeoutSeconds":0}"#))) {
+            _ = try await store.pending("slow", uid: 7)
+        }
+        await #expect(throws: RPCError(.unknownSession, "No question pending in this session", data: .parse(#"{"session":"never","reason":"notPending"}"#))) {
+            _ = try await store.pending("never", uid: 7)
+        }
+    }
+
+    /// An answer, even a wrong one, restarts the session's time of silence.
+    @Test func anAnswerRestartsTheTimeOfSilence() async throws {
+        let store = SessionStore(timeout: .milliseconds(300))
+        var call = PendingCall(intent: IntentDefinition(id: "notes.add", title: "Add"), parameters: [])
+        call.question = Question(kind: .confirm, prompt: "Sure?")
+        call.turn = await store.begin("s", uid: nil)
+        await store.save("s", call, uid: nil)
+        for _ in 0..<4 {
+            try await Task.sleep(for: .milliseconds(150))
+            _ = try await store.pending("s", uid: nil)
+        }
+    }
+
+    /// Beyond its capacity the store drops the session silent the longest.
+    @Test func theStoreIsBounded() async throws {
+        let store = SessionStore(timeout: .seconds(60), capacity: 3)
+        for index in 0..<5 {
+            var call = PendingCall(intent: IntentDefinition(id: "notes.add", title: "Add"), parameters: [])
+            call.question = Question(kind: .confirm, prompt: "Sure \(index)?")
+            call.turn = await store.begin("s\(index)", uid: nil)
+            await store.save("s\(index)", call, uid: nil)
+        }
+        #expect(await store.count == 3)
+        await #expect(throws: RPCError.self) { _ = try await store.pending("s0", uid: nil) }
+        #expect(try await store.pending("s4", uid: nil).question?.prompt == "Sure 4?")
+    }
+
+    /// More words than the router takes: a clear error for route, run and a text answer,
+    /// and the connection keeps working.
+    @Test func anUtteranceTooLongIsRefused() async throws {
+        try await withDaemon(phrases: [TestPaths.phrases]) { _, socket in
+            try await DaemonClient.withConnection(socketPath: socket) { client in
+                let long = "add " + Array(repeating: "one two three", count: 100).joined(separator: " ") + " to my groceries list"
+                let refusal = RPCError(.utteranceTooLong, "Utterance too long", data: .parse(#"{"words":305,"limit":256}"#))
+                await #expect(throws: refusal) { _ = try await client.call(Methods.Route.self, .init(utterance: long)) }
+                await #expect(throws: refusal) { _ = try await client.call(Methods.Run.self, .init(utterance: long)) }
+                await #expect(throws: refusal) {
+                    _ = try await client.call(Methods.Continue.self, .init(session: "none", answer: .text(long)))
+                }
+                let atTheLimit = "add " + Array(repeating: "x", count: Router.maximumWords - 5).joined(separator: " ") + " to my groceries list"
+                let routed = try await client.call(Methods.Route.self, .init(utterance: atTheLimit))
+                #expect(routed["utterance"] == .string(atTheLimit))
+            }
+        }
+    }
+
+    /// A client that pipelines thousands of requests before reading a byte gets every answer,
+    /// in full, once it reads: the daemon stops reading from it meanwhile instead of queueing
+    /// without bound, and other clients are served throughout.
+    @Test func aPipeliningClientThatDoesNotReadGetsEveryAnswer() async throws {
+        try await withDaemon(phrases: [TestPaths.phrases]) { daemon, socket in
+            let count = 5_000
+            let writer = try RawSocket(path: socket)
+            let written = Task.detached {
+                var lines = ""
+                for id in 1...count {
+                    lines += #"{"jsonrpc":"2.0","id":\#(id),"method":"route","params":{"utterance":"order two tomato soups"}}"# + "\n"
+                }
+                return writer.writeAll(Array(lines.utf8))
+            }
+            // While that client does not read, the daemon holds a bounded number of its
+            // answers, and others are answered.
+            try await Task.sleep(for: .milliseconds(1500))
+            #expect(daemon.unwrittenLines <= PeerConnection.maximumUnwritten + PeerConnection.maximumRequests)
+            try await DaemonClient.withConnection(socketPath: socket) { other in
+                let status = try await other.call(Methods.Status.name)
+                #expect(status["version"] == .string(Daemon.version))
+            }
+            // Answers may come in any order (requests are handled concurrently); none is missing.
+            let ids = try await offThePool { try writer.readLines(count) }.compactMap { JSONValue.parse($0)["id"]?.numberValue }
+            #expect(await written.value)
+            #expect(ids.count == count)
+            let missing = Set(1...count).subtracting(ids.map { Int($0) })
+            #expect(missing.isEmpty, "no answer to \(missing.count) requests")
+        }
+    }
+}
+
+/// A blocking Unix-socket client for tests that need to control reads and writes byte by byte.
+final class RawSocket: Sendable {
+    let fd: Int32
+
+    init(path: String) throws {
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard connected == 0 else {
+            close(fd)
+            throw POSIXError(.ECONNREFUSED)
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// Writes every byte, blocking while the daemon does not read; false if the socket failed.
+    func writeAll(_ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if n <= 0 { return false }
+            offset += n
+        }
+        return true
+    }
+
+    /// Reads `count` newline-terminated lines.
+    func readLines(_ count: Int) throws -> [String] {
+        var lines: [String] = []
+        var current: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while lines.count < count {
+            let n = read(fd, &buffer, buffer.count)
+            guard n > 0 else { throw POSIXError(.ECONNRESET) }
+            for byte in buffer[0..<n] {
+                if byte == 0x0A {
+                    lines.append(String(decoding: current, as: UTF8.self))
+                    current.removeAll(keepingCapacity: true)
+                } else {
+                    current.append(byte)
+                }
+            }
+        }
+        return lines
+    }
+}
+
+/// Protocol 1.0: the handshake, cancellation, and parameters read strictly (issue 18).
+@Suite(.serialized) struct ProtocolTests {
+    @Test func initializeSaysTheVersionAndLimits() async throws {
+        try await withDaemon { _, socket in
+            try await DaemonClient.withConnection(socketPath: socket) { client in
+                let answer = try await client.call(Methods.Initialize.self, .init(clientInfo: .parse(#"{"name":"test"}"#)))
+                #expect(answer["protocolVersion"] == .string("1.0"))
+                #expect(answer["serverInfo"]?["version"] == .string(Daemon.version))
+                #expect(answer["capabilities"]?["maximumWords"] == .number(256))
+                #expect(answer["capabilities"]?["cancelRequest"] == .bool(true))
+                await #expect(throws: RPCError.self) {
+                    _ = try await client.call(Methods.Initialize.self, .init(protocolVersion: "2.0"))
+                }
+            }
+        }
+    }
+
+    /// A misspelt key is refused with the nearest real one, not silently ignored.
+    @Test func unknownParameterKeysAreRefused() async throws {
+        try await withDaemon(phrases: [TestPaths.phrases]) { _, socket in
+            try await DaemonClient.withConnection(socketPath: socket) { client in
+                await #expect(throws: RPCError(.invalidParams, "Invalid params", data: .parse("""
+                    {"field":"params.explian","reason":"unknown field","expected":"one of \\"utterance\\", \\"now\\", \\"explain\\", \\"spoken\\"","didYouMean":"explain"}
+                    """))) {
+                    _ = try await client.call(Methods.Route.name, .parse(#"{"utterance":"order soup","explian":true}"#))
+                }
+                await #expect(throws: RPCError.self) { _ = try await client.call(Methods.Status.name, .parse(#"{"verbose":true}"#)) }
+            }
+        }
+    }
+
+    /// `{"text": "two", "choice": 1}` is two answers: refused, and the question stays pending.
+    @Test func exactlyOneFormOfAnswer() async throws {
+        try await withNotes { client in
+            let question = try await client.call(Methods.Run.self, .init(utterance: "add a note"))
+            await #expect(throws: RPCError.self) {
+                _ = try await client.call(Methods.Continue.name, .parse(#"{"session":"\#(question.session)","text":"milk","choice":1}"#))
+            }
+            let done = try await client.call(Methods.Continue.self, .init(session: question.session, answer: .text("milk")))
+            #expect(done.status == .done)
+        }
+    }
+
+    /// `$/cancelRequest` ends a `run` waiting on a slow app at once with -32800; the
+    /// connection and the app stay usable.
+    @Test func aRunWaitingOnAnAppCanBeCancelled() async throws {
+        try await withNotesSocket { socket in
+            let raw = try RawSocket(path: socket)
+            let run = #"{"jsonrpc":"2.0","id":"slow","method":"run","params":{"utterance":"hang the notes app","session":"c"}}"# + "\n"
+            #expect(raw.writeAll(Array(run.utf8)))
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(raw.writeAll(Array((#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":"slow"}}"# + "\n").utf8)))
+            let answer = try await offThePool { try raw.readLines(1) }
+            #expect(answer == [#"{"jsonrpc":"2.0","id":"slow","error":{"code":-32800,"message":"Request cancelled"}}"#])
+            try await DaemonClient.withConnection(socketPath: socket) { client in
+                let count = try await client.call(Methods.Run.self, .init(utterance: "how many notes do i have"))
+                #expect(count.status == .done)
+            }
+        }
+    }
+}
