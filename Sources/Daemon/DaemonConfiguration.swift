@@ -33,6 +33,10 @@ public struct DaemonConfiguration: Sendable {
     public var inheritedListener: CInt?
     /// The longest line read, in bytes; longer lines get an error and are skipped.
     public var maximumLineLength: Int = 1 << 20
+    /// The most connections served at once. One more is accepted, told why in one error line
+    /// (`-32013`) and closed, so a client is never left hanging in the listen queue. The daemon
+    /// also lowers it to what its file-descriptor limit allows (raised to the hard limit at start).
+    public var maximumConnections: Int = 4096
 
     public init(socketPath: String, phrasePaths: [String]) {
         self.socketPath = socketPath

@@ -74,6 +74,8 @@ public struct RPCError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let unknownSession = Code(rawValue: -32011)
         /// The utterance has more words than the daemon routes (`data.limit`, `data.words`).
         public static let utteranceTooLong = Code(rawValue: -32012)
+        /// The daemon serves as many connections as it can; this one is closed after the error.
+        public static let tooManyConnections = Code(rawValue: -32013)
         /// The request was cancelled by `$/cancelRequest` before it finished (as in LSP).
         public static let requestCancelled = Code(rawValue: -32800)
     }

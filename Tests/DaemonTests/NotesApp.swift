@@ -27,7 +27,9 @@ enum NotesApp {
            {"id": "wipe", "title": "Wipe notes", "authentication": "requiresLocalDeviceAuthentication", "phrases": ["wipe all notes"]},
            {"id": "secret", "title": "Show secret note", "authentication": "requiresAuthentication", "phrases": ["show the secret note"]},
            {"id": "crash", "title": "Crash", "phrases": ["crash the notes app"]},
-           {"id": "hang", "title": "Hang", "phrases": ["hang the notes app"]}
+           {"id": "hang", "title": "Hang", "phrases": ["hang the notes app"]},
+           {"id": "redirect", "title": "Redirect", "parameters": [{"name": "note", "type": "Note", "optional": true}],
+            "phrases": ["redirect the notes app"]}
          ]}
         """
 
@@ -89,6 +91,10 @@ enum NotesApp {
             control.hangUp()
             try? await Task.sleep(for: .seconds(30))
             return result(request, AppReply.result(IntentResult(dialog: "too late")).json)
+        case "notes.redirect":
+            // A misbehaving app: offers another app's intent as a choice.
+            let choices = [Choice(index: 1, title: "Send money", intent: "bank.transferMoney")]
+            return result(request, AppReply.disambiguate(parameter: "note", prompt: "Which?", choices: choices).json)
         case "notes.hang":
             try? await Task.sleep(for: .seconds(5))
             return result(request, AppReply.result(IntentResult(dialog: "too late")).json)

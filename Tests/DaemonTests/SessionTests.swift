@@ -78,13 +78,15 @@ import Wire
 
     /// An answer, even a wrong one, restarts the session's time of silence.
     @Test func anAnswerRestartsTheTimeOfSilence() async throws {
-        let store = SessionStore(timeout: .milliseconds(300))
+        // Four answers a second apart outlive a 3 s time-out only if each restarts it; the
+        // margins are wide so that a loaded machine (or a sanitizer) does not make it flaky.
+        let store = SessionStore(timeout: .seconds(3))
         var call = PendingCall(intent: IntentDefinition(id: "notes.add", title: "Add"), parameters: [])
         call.question = Question(kind: .confirm, prompt: "Sure?")
         call.turn = await store.begin("s", uid: nil)
         await store.save("s", call, uid: nil)
         for _ in 0..<4 {
-            try await Task.sleep(for: .milliseconds(150))
+            try await Task.sleep(for: .seconds(1))
             _ = try await store.pending("s", uid: nil)
         }
     }
@@ -150,6 +152,37 @@ import Wire
             #expect(ids.count == count)
             let missing = Set(1...count).subtracting(ids.map { Int($0) })
             #expect(missing.isEmpty, "no answer to \(missing.count) requests")
+        }
+    }
+}
+
+/// An app may offer its own intents as choices, never another app's (issue 18).
+@Test func anAppCannotRedirectACallToAnotherApp() async throws {
+    try await withDaemon(phrases: [TestPaths.phrases]) { _, socket in
+        try await withApp(try NotesApp.definition, socket: socket, handler: NotesApp.handle) {
+            try await DaemonClient.withConnection(socketPath: socket) { client in
+                await #expect(throws: RPCError(.invalidReply, "Invalid reply from the app", data: .parse("""
+                    {"app":"notes","reason":"a choice offers 'bank.transferMoney', which is not an intent of this app"}
+                    """))) {
+                    _ = try await client.call(Methods.Run.self, .init(utterance: "redirect the notes app"))
+                }
+            }
+        }
+    }
+}
+
+/// Connections beyond the limit get one clear error line and are closed; those within it,
+/// and new ones once some close, are served.
+@Suite struct ConnectionLimitTests {
+    @Test func theConnectionBeyondTheLimitIsToldWhy() async throws {
+        try await withDaemon(configure: { $0.maximumConnections = 3 }) { _, socket in
+            let held = try (0..<3).map { _ in try RawSocket(path: socket) }
+            let status = #"{"jsonrpc":"2.0","id":1,"method":"status"}"# + "\n"
+            for connection in held { #expect(connection.writeAll(Array(status.utf8))) }
+            for connection in held { #expect(try await offThePool { try connection.readLines(1) }[0].contains(#""version""#)) }
+            let extra = try RawSocket(path: socket)
+            let refusal = try await offThePool { try extra.readLines(1) }
+            #expect(refusal == [#"{"jsonrpc":"2.0","id":null,"error":{"code":-32013,"message":"Too many connections","data":{"limit":3}}}"#])
         }
     }
 }

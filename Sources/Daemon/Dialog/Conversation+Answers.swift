@@ -141,7 +141,10 @@ extension Conversation {
 
     private func apply(_ choice: Choice, to call: inout PendingCall, question: Question) throws(RPCError) {
         if let intentID = choice.intent {
-            guard let intent = registry.router.library.intent(intentID) else {
+            // Only an intent the daemon offered, or one of the same app, can be chosen.
+            guard let intent = registry.router.library.intent(intentID),
+                call.intentChoices.contains(intentID) || intent.appID == call.intent.appID
+            else {
                 throw RPCError(.unknownName, "Unknown intent", data: .object([("intent", .string(intentID))]))
             }
             if let reading = call.appReadings[intentID] {

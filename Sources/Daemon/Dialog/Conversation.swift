@@ -139,6 +139,12 @@ struct Conversation: Sendable {
             return await askForValue(parameter, prompt: prompt ?? parameter.requestValueDialog, call, session, client, suggest: false)
         case .disambiguate(let name, let prompt, let choices):
             let parameter = try appParameter(name, call)
+            // An app may offer its own intents as choices, never another app's.
+            if let foreign = choices.compactMap(\.intent).first(where: { registry.router.library.intent($0)?.appID != call.intent.appID }) {
+                throw RPCError(.invalidReply, "Invalid reply from the app", data: .object([
+                    ("app", .string(call.intent.appID)), ("reason", .string("a choice offers '\(foreign)', which is not an intent of this app")),
+                ]))
+            }
             let question = Question(
                 kind: .choice, parameter: name, prompt: prompt ?? parameter.requestValueDialog ?? "Which \(parameter.title.lowercased())?",
                 choices: choices)

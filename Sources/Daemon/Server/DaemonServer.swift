@@ -94,11 +94,16 @@ public final class Daemon: Service, Sendable {
         }
         for waiter in waiters { waiter.resume() }
         let serverChannel = server.channel
+        let connectionLimit = Self.connectionLimit(configured: configuration.maximumConnections)
         try await withGracefulShutdownHandler {
             try await withThrowingDiscardingTaskGroup { group in
                 try await server.executeThenClose { inbound in
                     for try await (child, credentials) in inbound {
-                        group.addTask { await self.serve(child, credentials: credentials) }
+                        if connectionCount >= connectionLimit {
+                            group.addTask { await self.refuse(child, limit: connectionLimit) }
+                        } else {
+                            group.addTask { await self.serve(child, credentials: credentials) }
+                        }
                     }
                 }
                 await self.drain()
@@ -110,6 +115,35 @@ public final class Daemon: Service, Sendable {
         if configuration.inheritedListener == nil { unlink(path) }
         await registry.shutdown()
         logger.info("stopped", metadata: ["socket": "\(path)"])
+    }
+
+    /// Raises the soft limit on open files to the hard one (as D-Bus and systemd do for their
+    /// daemons), and returns how many connections fit under it, at most `configured`.
+    static func connectionLimit(configured: Int) -> Int {
+        #if canImport(Glibc)
+            let openFiles = Int32(RLIMIT_NOFILE.rawValue)
+        #else
+            let openFiles = RLIMIT_NOFILE
+        #endif
+        var limit = rlimit()
+        guard getrlimit(openFiles, &limit) == 0 else { return configured }
+        if limit.rlim_cur < limit.rlim_max {
+            var raised = limit
+            raised.rlim_cur = limit.rlim_max
+            if setrlimit(openFiles, &raised) == 0 { limit = raised }
+        }
+        // Room for the listener, app processes, logs and the phrase files read on SIGHUP.
+        let reserve = 64
+        return max(1, min(configured, Int(clamping: limit.rlim_cur) - reserve))
+    }
+
+    /// A connection beyond the limit: one error line that says why, then closed.
+    private func refuse(_ channel: NIOAsyncChannel<Frame, ByteBuffer>, limit: Int) async {
+        logger.warning("connection refused: too many connections", metadata: ["limit": "\(limit)"])
+        let error = RPCError(.tooManyConnections, "Too many connections", data: .object([("limit", .number(Double(limit)))]))
+        var line = ByteBuffer()
+        line.writeString(Message.response(Response(id: nil, error: error)).serialized + "\n")
+        try? await channel.executeThenClose { _, outbound in try await outbound.write(line) }
     }
 
     private func setSocketPermissions(_ path: String) throws {
