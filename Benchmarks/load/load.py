@@ -8,7 +8,7 @@ clients that never read, and a daemon killed with SIGKILL mid-load, then started
 
 Scenarios (each reports its figures; the exit status is 1 when one fails its bound):
   busy      CLIENTS connections for SECONDS, each looping route / run / continue (a soup order
-            asks for a size, the answer completes it). Errors must be 0; the daemon's resident
+            asks how many, "two" completes it). Errors must be 0; the daemon's resident
             memory (VmRSS) at the end must be within 10% of its value after the first second.
   idle      IDLE connections opened and kept open. Each is accepted, or refused with a clear
             JSON-RPC error line; the daemon never dies and still answers `status`.
@@ -37,6 +37,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 INTENTD = os.environ.get("INTENTD", str(REPO / ".build" / "release" / "intentd"))
+LOG_LEVEL = os.environ.get("INTENTD_LOG_LEVEL", "warning")
 ROUTES = [
     "add milk to my groceries list", "how many tasks are left", "i spent twelve dollars on coffee",
     "order two tomato soups", "transfer 20 dollars to john", "what is my balance", "start a running workout",
@@ -53,17 +54,19 @@ def rss_kib(pid: int) -> int:
 class Daemon:
     def __init__(self, folder: str):
         self.socket = os.path.join(folder, "intentd.sock")
+        self.log = os.path.join(folder, "daemon.log")
         self.process: subprocess.Popen | None = None
 
     def start(self) -> float:
         began = time.monotonic()
+        # The log goes to a file: a pipe nobody reads would block the daemon once full.
         self.process = subprocess.Popen(
-            [INTENTD, "serve", "--demo", "--socket", self.socket, "--log-level", "error"],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            [INTENTD, "serve", "--demo", "--socket", self.socket, "--log-level", LOG_LEVEL],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=open(self.log, "a"))
         deadline = began + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError("the daemon exited: " + self.process.stderr.read().decode(errors="replace"))
+                raise RuntimeError("the daemon exited: " + self.log_tail())
             try:
                 if asyncio.run(status(self.socket)).get("connectedApps"):
                     return time.monotonic() - began
@@ -71,6 +74,9 @@ class Daemon:
                 pass
             time.sleep(0.05)
         raise RuntimeError("the daemon did not answer within 30 s")
+
+    def log_tail(self, lines: int = 20) -> str:
+        return "\n".join(Path(self.log).read_text(errors="replace").splitlines()[-lines:])
 
     @property
     def pid(self) -> int:
@@ -138,7 +144,7 @@ async def busy(path: str, clients: int, seconds: float, pid: int | None, on_seco
                 if step % 3 == 0:
                     answers = [await connection.call("run", {"utterance": "order a tomato soup", "session": f"load-{number}"})]
                     if "result" in answers[0] and answers[0]["result"].get("status") == "question":
-                        answers.append(await connection.call("continue", {"session": f"load-{number}", "text": "large"}))
+                        answers.append(await connection.call("continue", {"session": f"load-{number}", "text": "two"}))
                 else:
                     answers = [await connection.call("route", {"utterance": ROUTES[step % len(ROUTES)]})]
                 for answer in answers:
@@ -279,6 +285,7 @@ def main(argv=None) -> int:
                 if not results["kill"]["answersAfterRestart"]:
                     failures.append("kill: the restarted daemon does not answer")
             results["daemonAlive"] = daemon.alive()
+            results["daemonLogTail"] = daemon.log_tail(10)
         finally:
             daemon.stop()
     results["failures"] = failures

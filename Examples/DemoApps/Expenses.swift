@@ -7,9 +7,31 @@ public enum HarcaMA: IntentApp {
     public static let name = "HarcaMA"
     public static let synonyms = ["expenses", "my expenses"]
     public static let intents: [any AppIntent.Type] = [ShowTotalExpense.self, AddExpense.self]
-    public static let additionalTypes: [any IntentValue.Type] = [ExpenseEntity.self]
+    public static let additionalTypes: [any IntentValue.Type] = [ExpenseEntity.self, ExpenseCurrency.self]
     public static let shortcuts: (any AppShortcutsProvider.Type)? = ExpenseShortcuts.self
     public static func registerDependencies(in manager: AppDependencyManager) { manager.add(dependency: { ExpenseStore() }) }
+}
+
+/// The currency said with a price ("forty euros", "£30"). None said is the app's own, US dollars.
+/// Amounts are kept in the currency they were given in, never converted.
+enum ExpenseCurrency: String, AppEnum {
+    case usd, eur, gbp
+    static let typeDisplayRepresentation: TypeDisplayRepresentation = "Currency"
+    static let caseDisplayRepresentations: [ExpenseCurrency: DisplayRepresentation] = [
+        .usd: DisplayRepresentation(title: "US dollars", synonyms: ["dollars", "dollar", "bucks", "buck", "usd", "$", "us dollars"]),
+        .eur: DisplayRepresentation(title: "Euros", synonyms: ["euros", "euro", "eur", "€"]),
+        .gbp: DisplayRepresentation(title: "Pounds sterling", synonyms: ["pounds", "pound", "quid", "gbp", "£", "sterling", "pounds sterling"]),
+    ]
+
+    /// "$12.50", "€40.00", "£30.00".
+    func format(_ amount: Double) -> String {
+        let symbol = switch self {
+        case .usd: "$"
+        case .eur: "€"
+        case .gbp: "£"
+        }
+        return symbol + String(format: "%.2f", amount)
+    }
 }
 
 struct ExpenseRecord: Sendable {
@@ -17,6 +39,7 @@ struct ExpenseRecord: Sendable {
     var title: String
     var price: Double
     var date: Date
+    var currency: ExpenseCurrency = .usd
 }
 
 actor ExpenseStore {
@@ -25,9 +48,17 @@ actor ExpenseStore {
         ExpenseRecord(id: "groceries", title: "Groceries", price: 62.30, date: DemoApps.date(2026, 11, 15)),
         ExpenseRecord(id: "train-ticket", title: "Train ticket", price: 23.00, date: DemoApps.date(2026, 11, 2)),
     ]
-    var total: Double { expenses.reduce(0) { $0 + $1.price } }
-    func add(title: String, price: Double, date: Date) -> ExpenseRecord {
-        let record = ExpenseRecord(id: "e\(expenses.count + 1)", title: title, price: price, date: date)
+    /// The total in US dollars (the app's own currency), the only figure `showTotal` returns as a value.
+    var total: Double { expenses.filter { $0.currency == .usd }.reduce(0) { $0 + $1.price } }
+    /// Totals by currency, dollars first; amounts in different currencies are never added up.
+    var totals: [(currency: ExpenseCurrency, amount: Double)] {
+        [ExpenseCurrency.usd, .eur, .gbp].compactMap { currency in
+            let spent = expenses.filter { $0.currency == currency }
+            return spent.isEmpty && currency != .usd ? nil : (currency, spent.reduce(0) { $0 + $1.price })
+        }
+    }
+    func add(title: String, price: Double, date: Date, currency: ExpenseCurrency) -> ExpenseRecord {
+        let record = ExpenseRecord(id: "e\(expenses.count + 1)", title: title, price: price, date: date, currency: currency)
         expenses.append(record)
         return record
     }
@@ -40,13 +71,15 @@ struct ExpenseEntity: AppEntity {
     @Property(title: "Title") var title: String = ""
     @Property(title: "Price") var price: Double = 0
     @Property(title: "Date") var date: Date = Date(timeIntervalSince1970: 0)
-    var displayRepresentation: DisplayRepresentation { DisplayRepresentation(title: "\(title)", subtitle: "\(DemoApps.dollars(price))") }
+    var currency: ExpenseCurrency = .usd
+    var displayRepresentation: DisplayRepresentation { DisplayRepresentation(title: "\(title)", subtitle: "\(currency.format(price))") }
 
     init(_ record: ExpenseRecord) {
         id = record.id
         title = record.title
         price = record.price
         date = record.date
+        currency = record.currency
     }
 }
 
@@ -65,7 +98,8 @@ struct ShowTotalExpense: AppIntent {
     @Dependency var store: ExpenseStore
     func perform() async throws -> some IntentResult & ReturnsValue<Double> {
         let total = (await store.total * 100).rounded() / 100
-        return .result(value: total, dialog: "Your total expense is \(DemoApps.dollars(total))")
+        let amounts = await store.totals.map { $0.currency.format(($0.amount * 100).rounded() / 100) }
+        return .result(value: total, dialog: "Your total expense is \(amounts.joined(separator: " and "))")
     }
 }
 
@@ -77,10 +111,14 @@ struct AddExpense: AppIntent {
     @Parameter(title: "Title", requestValueDialog: "What did you spend on?") var title: String
     @Parameter(title: "Price", requestValueDialog: "How much was it?") var price: Double
     @Parameter(title: "Date", default: .now) var date: Date
+    @Parameter(title: "Currency") var currency: ExpenseCurrency?
     @Dependency var store: ExpenseStore
     func perform() async throws -> some IntentResult & ReturnsValue<ExpenseEntity> {
-        let record = await store.add(title: title, price: price, date: date)
-        return .result(value: ExpenseEntity(record), dialog: "Successfully added your \(title) expense!")
+        let spent = currency ?? .usd
+        let record = await store.add(title: title, price: price, date: date, currency: spent)
+        // The dialog of demo-apps.md; an amount in another currency is said back with it.
+        let amount = spent == .usd ? "" : " of \(spent.format(price))"
+        return .result(value: ExpenseEntity(record), dialog: "Successfully added your \(title) expense\(amount)!")
     }
 }
 

@@ -44,10 +44,7 @@ extension Repl {
             lines.append("")
             lines.append(text.style.dialog(app.displayName) + text.style.dim(" (\(app.id))"))
             for intent in app.intents where intent.isDiscoverable {
-                var example = examples[intent.id].map { "\"\($0)\"" } ?? ""
-                if example.isEmpty, let schema = intent.adoptedSchema {
-                    example = schemaExample(schema, library: library) ?? "through the \(schema) phrases"
-                }
+                let example = examples[intent.id].map { "\"\($0)\"" } ?? intent.adoptedSchema.map { "through the \($0) phrases" } ?? ""
                 lines.append("  " + intent.title.padding(toLength: 34, withPad: " ", startingAt: 0) + " " + example)
             }
         }
@@ -68,23 +65,6 @@ extension Repl {
             library.contacts = local.contacts
         }
         return library
-    }
-
-    /// An example of a schema's phrases ("email John Appleseed about something new"), for
-    /// intents that adopt a schema instead of writing phrases.
-    private func schemaExample(_ schema: String, library: PhraseLibrary) -> String? {
-        guard let set = library.schemaPhrases.first(where: { $0.schema == schema && $0.language == "en" }),
-            let adopter = apps.first(where: { $0.intents.contains { $0.adoptedSchema == schema } }),
-            let intent = adopter.intents.first(where: { $0.adoptedSchema == schema })
-        else { return nil }
-        var app = adopter
-        app.phrases = set.phrases.map { PhraseTemplate(intent: intent.id, language: $0.language, text: $0.text) }
-        app.rules.merge(set.rules) { own, _ in own }
-        var probe = library
-        probe.apps = [app]
-        var sampler = PhraseSampler(library: probe)
-        sampler.includesOptionalParts = false
-        return sampler.samples().first.map { "\"\($0.utterance)\"" }
     }
 
     func appList() -> String {

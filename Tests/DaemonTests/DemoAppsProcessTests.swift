@@ -28,6 +28,35 @@ import Wire
         }
     }
 
+    /// "it", "that one", "the second one" name what the session's last request showed or made
+    /// (issue 16); in another session they name nothing.
+    @Test func referencesToWhatWasJustShownOrMade() async throws {
+        try await withDemoApps { client in
+            let draft = try await client.run("email john about lunch", session: "refs")
+            #expect(draft.result?.dialog == "Your draft is ready")
+            let draftTitle = draft.result?.value?["title"]?.stringValue
+            let send = try await client.run("send it", session: "refs")
+            #expect(send.intent == "mail.send")
+            #expect(send.parameters.first { $0.0 == "target" }?.1["title"]?.stringValue == draftTitle)
+            let elsewhere = try await client.run("send it", session: "another")
+            #expect(elsewhere.status == .notUnderstood)
+
+            let found = try await client.run("find books by andy weir", session: "books")
+            guard case .array(let books)? = found.result?.value, books.count == 3 else {
+                Issue.record("findBooks returns three books: \(found.json)")
+                return
+            }
+            let opened = try await client.run("open the second one", session: "books")
+            #expect(opened.intent == "library.openBook")
+            #expect(opened.result?.dialog == "Opening \(books[1]["title"]?.stringValue ?? "?")")
+
+            let event = try await client.run("open the dentist event", session: "event")
+            #expect(event.result?.dialog == "Opening Dentist")
+            let moved = try await client.run("open it", session: "event")
+            #expect(moved.result?.dialog == "Opening Dentist")
+        }
+    }
+
     @Test func missingValueAskedByTheAppThenAnswered() async throws {
         try await withDemoApps { client in
             let ask = try await client.run("order a tomato soup")
@@ -214,6 +243,11 @@ struct DemoClient: Sendable {
 
     func run(_ utterance: String) async throws -> RunOutcome {
         try await client.call(Methods.Run.self, .init(utterance: utterance, now: DemoRouter.now))
+    }
+
+    /// A request in a session of the caller's choosing, so that it can refer to the last one.
+    func run(_ utterance: String, session: String) async throws -> RunOutcome {
+        try await client.call(Methods.Run.self, .init(utterance: utterance, session: session, now: DemoRouter.now))
     }
 
     func answer(_ question: RunOutcome, _ answer: Methods.Continue.Answer) async throws -> RunOutcome {

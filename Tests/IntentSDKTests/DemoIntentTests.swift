@@ -72,6 +72,15 @@ import Wire
         #expect(reply.text == c.reply)
     }
 
+    /// Money keeps its currency: never booked as dollars, never added to dollars (issue 16).
+    @Test func anExpenseKeepsTheCurrencySaid() async {
+        let chat = await Chat.demo()
+        #expect(await chat.say("add an expense of forty euros for a taxi").text == "Successfully added your taxi expense of €40.00!")
+        #expect(chat.call.parameters["currency"] == .string("eur"))
+        #expect(await chat.say("i spent £30 on train tickets").text == "Successfully added your train tickets expense of £30.00!")
+        #expect(await chat.say("what is my total expense in harcama").text == "Your total expense is $89.80 and €40.00 and £30.00")
+    }
+
     @Test func everyDemoIntentIsCovered() async {
         let host = await IntentHost(apps: DemoApps.all)
         let covered = Set(Self.cases.map(\.intent) + ["calendar.nextEvent"])

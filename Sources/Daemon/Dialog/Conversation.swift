@@ -32,7 +32,8 @@ struct Conversation: Sendable {
         let session: String
         if let given = params.session { session = given } else { session = await sessions.issue() }
         let turn = await sessions.begin(session, uid: client.uid)
-        let result = await registry.route(params.utterance, now: params.now, spoken: params.spoken)
+        var result = await registry.route(params.utterance, now: params.now, spoken: params.spoken)
+        if let referred = await readingOfReference(in: params, session: session, client: client, asSaid: result) { result = referred }
         guard let intent = result.intent, result.status != .notUnderstood else {
             await sessions.finish(session, uid: client.uid, turn: turn)
             return RunOutcome(session: session, status: .notUnderstood, message: Self.notUnderstood, route: result.json)
@@ -129,6 +130,7 @@ struct Conversation: Sendable {
         switch reply {
         case .result(let result):
             await sessions.finish(session, uid: client.uid, turn: call.turn)
+            await sessions.remember(session, uid: client.uid, entities: Self.entities(of: result, call))
             return RunOutcome(session: session, status: .done, intent: call.intent.id, parameters: call.parameters, result: result)
         case .failure(let message):
             await sessions.finish(session, uid: client.uid, turn: call.turn)

@@ -55,6 +55,8 @@ actor SessionStore {
     }
 
     private var entries: [Key: Entry] = [:]
+    /// What each session's last finished request showed or made, for references ("send it").
+    private var recent: [Key: (entities: [EntityReference], at: ContinuousClock.Instant)] = [:]
     /// The newest turn of each session with a call in progress or a question pending, and when it began.
     private var turns: [Key: (turn: Int, began: ContinuousClock.Instant)] = [:]
     private var nextTurn = 1
@@ -135,6 +137,26 @@ actor SessionStore {
         drop(key)
     }
 
+    /// Remembers the entities a finished request of session `id` showed or made (its result's
+    /// first), so that "it", "that one" or "the second one" in the next request can name them.
+    func remember(_ id: String, uid: UInt32?, entities: [EntityReference]) {
+        guard !entities.isEmpty else { return }
+        let key = Key(uid: uid, id: id)
+        recent[key] = (entities, .now)
+        if recent.count > capacity, let oldest = recent.min(by: { $0.value.at < $1.value.at })?.key { recent[oldest] = nil }
+    }
+
+    /// The entities of session `id`'s last finished request, unless the session fell silent.
+    func recalled(_ id: String, uid: UInt32?) -> [EntityReference] {
+        let key = Key(uid: uid, id: id)
+        guard let memory = recent[key] else { return [] }
+        guard ContinuousClock.now - memory.at < timeout else {
+            recent[key] = nil
+            return []
+        }
+        return memory.entities
+    }
+
     private func startTurn(_ key: Key) -> Int {
         defer { nextTurn += 1 }
         turns[key] = (nextTurn, .now)
@@ -160,6 +182,7 @@ actor SessionStore {
         guard force || now - lastPurge >= .seconds(1) else { return }
         lastPurge = now
         for (key, entry) in entries where now - entry.lastUsed >= timeout { expire(key) }
+        for (key, memory) in recent where now - memory.at >= timeout { recent[key] = nil }
         // Turns of calls that never asked anything (not understood, refused, failed) are forgotten too.
         for (key, turn) in turns where entries[key] == nil && now - turn.began >= timeout { turns[key] = nil }
         if timedOut.count > Self.timedOutMemory {

@@ -60,10 +60,15 @@ public final class Daemon: Service, Sendable {
         }
     }
 
+    /// Connections the kernel holds for the daemon before it accepts them (capped by
+    /// net.core.somaxconn). Past it, a client's connect fails with EAGAIN; a burst of hundreds
+    /// of clients arriving while the daemon is busy must fit.
+    static let listenBacklog: Int32 = 4096
+
     public func run() async throws {
         let path = configuration.socketPath
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.backlog, value: 256)
+            .serverChannelOption(.backlog, value: Self.listenBacklog)
             .childChannelOption(.allowRemoteHalfClosure, value: true)
         let initializeConnection: @Sendable (any Channel) -> EventLoopFuture<(NIOAsyncChannel<Frame, ByteBuffer>, PeerCredentials?)> = {
             channel in
@@ -72,6 +77,9 @@ public final class Daemon: Service, Sendable {
                     ByteToMessageHandler(LineFrameDecoder(maximumLineLength: self.configuration.maximumLineLength)))
                 let async = try NIOAsyncChannel<Frame, ByteBuffer>(wrappingChannelSynchronously: channel)
                 return (async, credentials)
+            }.flatMapErrorThrowing { error in
+                self.logger.warning("connection setup failed", metadata: ["error": "\(error)"])
+                throw error
             }
         }
         let server: NIOAsyncChannel<(NIOAsyncChannel<Frame, ByteBuffer>, PeerCredentials?), Never>

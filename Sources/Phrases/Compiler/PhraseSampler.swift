@@ -30,13 +30,25 @@ public struct PhraseSampler {
     /// ways of saying it (optional parts left out) of at most `maximumWords` words, the one
     /// that says every required value, with the fewest made-up free-text values, then the one nearest six words, which reads
     /// naturally and tends to name the app. Ties go to the phrase written first.
+    /// An intent with no phrases of its own that adopts a schema (MyMailComposer's) is shown
+    /// with the schema's phrases, which are how it is reached.
     public func examples(maximumWords: Int = 9) -> [String: String] {
         var sampler = self
         sampler.includesOptionalParts = false
         var best: [String: (key: (Int, Int), utterance: String)] = [:]
         for app in library.apps {
-            for template in app.phrases {
-                guard let intent = app.intent(template.intent), let utterance = sampler.sample(template, app: app, intent: intent)
+            let phrased = Set(app.phrases.map(\.intent))
+            var candidates = app.phrases.map { (template: $0, rules: [String: PhraseTemplate]()) }
+            for intent in app.intents where !phrased.contains(intent.id) {
+                for set in library.schemaPhrases where set.schema == intent.adoptedSchema && set.language == "en" {
+                    candidates += set.phrases.map {
+                        (PhraseTemplate(intent: intent.id, language: $0.language, text: $0.text), set.rules)
+                    }
+                }
+            }
+            for (template, rules) in candidates {
+                guard let intent = app.intent(template.intent),
+                    let utterance = sampler.sample(template, app: app, intent: intent, rules: rules)
                 else { continue }
                 let words = utterance.split(separator: " ").count
                 let slots = Set(((try? TemplateParser.parse(template.text))?.slots ?? []).map(\.name))

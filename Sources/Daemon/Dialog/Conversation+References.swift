@@ -1,0 +1,81 @@
+import IntentModel
+import Routing
+import Wire
+
+extension Conversation {
+    /// Words that point back at what the session's last request showed or made.
+    static let pointingWords: [[String]: Int] = [
+        ["it"]: 0, ["that"]: 0, ["this"]: 0, ["that", "one"]: 0, ["this", "one"]: 0,
+        ["the", "first", "one"]: 0, ["the", "second", "one"]: 1, ["the", "third", "one"]: 2, ["the", "fourth", "one"]: 3,
+        ["the", "fifth", "one"]: 4, ["the", "first"]: 0, ["the", "second"]: 1, ["the", "third"]: 2,
+    ]
+    static let lastOne: Set<[String]> = [["the", "last", "one"], ["the", "last"]]
+
+    /// "send it" after "email john about lunch", "move it to saturday" after "open the dentist
+    /// event", "open the second one" after "find books by andy weir": the request read with the
+    /// entity the session's last request showed or made in place of the words that point at it.
+    ///
+    /// Taken only when that reading puts the entity into a parameter of its intent, and reads
+    /// at least as well as the words as said; the words as said stay the reading otherwise.
+    func readingOfReference(in params: Methods.Run.Parameters, session: String, client: Client, asSaid: RouteResult) async -> RouteResult? {
+        let words = TextNormalizer().words(params.utterance)
+        guard let pointer = Self.pointer(in: words) else { return nil }
+        let recalled = await sessions.recalled(session, uid: client.uid)
+        let index = pointer.index ?? (recalled.count - 1)
+        guard recalled.indices.contains(index) else { return nil }
+        let entity = recalled[index]
+        var replaced = words
+        replaced.replaceSubrange(pointer.range, with: TextNormalizer().words(entity.title))
+        var reading = await registry.route(replaced.joined(separator: " "), now: params.now, spoken: params.spoken)
+        guard let intent = reading.intent, reading.status != .notUnderstood,
+            asSaid.status == .notUnderstood || reading.confidence >= asSaid.confidence
+        else { return nil }
+        // The slot that took the words of the entity's title, whatever value the router found
+        // for them (a draft made a moment ago is not among the names it knows).
+        let title = TextNormalizer().words(entity.title)
+        let covered = pointer.range.lowerBound..<(pointer.range.lowerBound + title.count)
+        let slot = reading.explanation.parses.first { $0.intent.id == intent.id }?.captures.first { $0.range.overlaps(covered) }?.parameter
+        guard let name = slot, let parameter = intent.parameter(name), case .entity = parameter.type.elementType else { return nil }
+        reading.parameters.removeAll { $0.name == name }
+        reading.parameters.append((name, .entity(entity)))
+        reading.unresolved.removeAll { $0.name == name }
+        reading.missing.removeAll { $0 == name }
+        reading.ambiguities.removeAll { $0.name == name }
+        if reading.status == .incomplete, reading.missing.isEmpty { reading.status = .complete }
+        reading.utterance = params.utterance
+        reading.explanation.resolverSteps.append(
+            "'\(pointer.range.map { words[$0] }.joined(separator: " "))' refers to \(entity.title) (\(entity.id)), from the session's last request")
+        return reading
+    }
+
+    /// Where the words point back, and at which of the remembered entities (nil: the last).
+    static func pointer(in words: [String]) -> (range: Range<Int>, index: Int?)? {
+        for length in stride(from: 3, through: 1, by: -1) where words.count >= length {
+            for start in 0...(words.count - length) {
+                let phrase = Array(words[start..<start + length])
+                if let index = pointingWords[phrase] { return (start..<start + length, index) }
+                if lastOne.contains(phrase) { return (start..<start + length, nil) }
+            }
+        }
+        return nil
+    }
+
+    /// The entities a result showed or made (its value, one or a list), then the call's own
+    /// entity parameters: what "it" and "the second one" can mean in the next request.
+    static func entities(of result: IntentResult, _ call: PendingCall) -> [EntityReference] {
+        func reference(_ json: JSONValue) -> EntityReference? {
+            guard let id = json["id"]?.stringValue, let title = json["title"]?.stringValue else { return nil }
+            return EntityReference(id: id, title: title)
+        }
+        var found: [EntityReference] = []
+        if let value = result.value {
+            if case .array(let items) = value { found += items.compactMap(reference) } else if let one = reference(value) { found.append(one) }
+        }
+        for (name, value) in call.parameters {
+            guard case .entity? = call.intent.parameter(name)?.type.elementType else { continue }
+            if case .array(let items) = value { found += items.compactMap(reference) } else if let one = reference(value) { found.append(one) }
+        }
+        var seen: Set<String> = []
+        return found.filter { seen.insert($0.id).inserted }
+    }
+}
