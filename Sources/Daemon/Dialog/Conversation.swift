@@ -183,13 +183,12 @@ struct Conversation: Sendable {
             return await ask(Question(kind: .choice, parameter: parameter.name, prompt: text, choices: choices), call, session, client)
         }
         if suggest, case .entity(let type) = parameter.type {
-            let suggestions = await suggestedEntities(type)
-            if !suggestions.isEmpty {
-                let choices = suggestions.enumerated().map {
-                    Choice(index: $0.offset + 1, title: $0.element.title, value: Value.entity($0.element.reference).json)
-                }
-                return await ask(Question(kind: .choice, parameter: parameter.name, prompt: text, choices: choices), call, session, client)
+            // The suggested ones to choose from; none suggested becomes a question for the name,
+            // or "There are no tasks to choose from." when the app has none at all (`ask`).
+            let choices = await suggestedEntities(type).enumerated().map {
+                Choice(index: $0.offset + 1, title: $0.element.title, value: Value.entity($0.element.reference).json)
             }
+            return await ask(Question(kind: .choice, parameter: parameter.name, prompt: text, choices: choices), call, session, client)
         }
         let question = Question(kind: .value, parameter: parameter.name, prompt: text, type: parameter.type.description)
         return await ask(question, call, session, client)
@@ -201,12 +200,30 @@ struct Conversation: Sendable {
         // A choice with nothing to choose (an app disambiguating among no tasks) is never
         // asked: the value itself is asked for, and the app's string query finds it by name.
         if question.kind == .choice, question.choices.isEmpty, let name = question.parameter {
-            let type = call.intent.parameter(name)?.type.description
-            question = Question(kind: .value, parameter: name, prompt: question.prompt, type: type)
+            let parameter = call.intent.parameter(name)
+            // "Open a task" when there are none: say so rather than ask for one.
+            if case .entity(let type)? = parameter?.type.elementType, let noun = await noneExist(type) {
+                await sessions.finish(session, uid: client.uid, turn: call.turn)
+                return RunOutcome(
+                    session: session, status: .failed, intent: call.intent.id, parameters: call.parameters,
+                    message: "There are no \(noun) to choose from.")
+            }
+            question = Question(kind: .value, parameter: name, prompt: question.prompt, type: parameter?.type.description)
         }
         call.question = question
         await sessions.save(session, call, uid: client.uid)
         return RunOutcome(session: session, status: .question, intent: call.intent.id, parameters: call.parameters, question: question)
+    }
+
+    /// The entity type's name in the plural ("tasks") when its app, asked for every entity,
+    /// has none; nil when it has some, or cannot list them all.
+    func noneExist(_ type: String) async -> String? {
+        let appID = String(type.prefix { $0 != "." })
+        guard await registry.isConnected(appID),
+            let all = try? await query(EntityQuery(entityType: type, kind: .all, limit: 1)), all.entities.isEmpty
+        else { return nil }
+        let name = (registry.router.library.app(appID)?.entityType(type)?.displayName ?? String(type.drop { $0 != "." }.dropFirst())).lowercased()
+        return name.hasSuffix("s") ? name : name + "s"
     }
 
     /// The app's suggested entities when it is connected, else the few the definition lists.
