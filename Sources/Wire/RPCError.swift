@@ -30,6 +30,16 @@ public struct RPCError: Error, Hashable, Sendable, CustomStringConvertible {
         self.init(Code(rawValue: Int(code)), message, data: json["data"])
     }
 
+    /// The error as one sentence for a `reason` field: its message, and what `data` says of
+    /// the field and what was expected.
+    public var sentence: String {
+        var text = message
+        if let field = data?["field"]?.stringValue { text += ": \(field)" }
+        if let expected = data?["expected"]?.stringValue { text += ", expected \(expected)" }
+        if let reason = data?["reason"]?.stringValue { text += " (\(reason))" }
+        return text
+    }
+
     public var description: String {
         "\(message) (\(code.rawValue))" + (data.map { " \($0.serialized)" } ?? "")
     }
@@ -66,8 +76,10 @@ public struct RPCError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let invalidDefinition = Code(rawValue: -32007)
         /// The answer does not fit the pending question (`data.expected` says what would).
         public static let invalidAnswer = Code(rawValue: -32008)
-        /// The app answered with something that is not a valid reply.
+        /// The app answered with something that is not a valid reply (`data.reason`, a sentence).
         public static let invalidReply = Code(rawValue: -32009)
+        /// The app answered the call with a JSON-RPC error of its own (`data.error`).
+        public static let appFailed = Code(rawValue: -32014)
         /// The daemon is shutting down.
         public static let shuttingDown = Code(rawValue: -32010)
         /// No question waits in this session: it never existed, was answered, cancelled or replaced.

@@ -28,6 +28,9 @@ enum NotesApp {
            {"id": "secret", "title": "Show secret note", "authentication": "requiresAuthentication", "phrases": ["show the secret note"]},
            {"id": "crash", "title": "Crash", "phrases": ["crash the notes app"]},
            {"id": "hang", "title": "Hang", "phrases": ["hang the notes app"]},
+           {"id": "rename", "title": "Rename note",
+            "parameters": [{"name": "note", "type": "Note"}, {"name": "name", "type": "String", "requestValueDialog": "What should ${note} be called?"}],
+            "phrases": ["rename the note {note}"]},
            {"id": "redirect", "title": "Redirect", "parameters": [{"name": "note", "type": "Note", "optional": true}],
             "phrases": ["redirect the notes app"]}
          ]}

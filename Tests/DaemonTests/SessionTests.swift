@@ -4,6 +4,7 @@ import IntentModel
 import IntentTesting
 import NIOCore
 import Routing
+import Synchronization
 import Testing
 import Wire
 
@@ -62,13 +63,14 @@ import Wire
 
     /// "Timed out" and "nothing pending" are told apart: -32004 and -32011.
     @Test func timedOutIsNotUnknown() async throws {
-        let store = SessionStore(timeout: .milliseconds(50))
+        let clock = FakeClock()
+        let store = SessionStore(timeout: .seconds(300), clock: clock.now)
         var call = PendingCall(intent: IntentDefinition(id: "notes.add", title: "Add"), parameters: [])
         call.question = Question(kind: .confirm, prompt: "Sure?")
         call.turn = await store.begin("slow", uid: 7)
         await store.save("slow", call, uid: 7)
-        try await Task.sleep(for: .milliseconds(120))
-        await #expect(throws: RPCError(.sessionExpired, "Session expired", data: .parse(#"{"session":"slow","reason":"timedOut","timeoutSeconds":0}"#))) {
+        clock.advance(by: .seconds(301))
+        await #expect(throws: RPCError(.sessionExpired, "Session expired", data: .parse(#"{"session":"slow","reason":"timedOut","timeoutSeconds":300}"#))) {
             _ = try await store.pending("slow", uid: 7)
         }
         await #expect(throws: RPCError(.unknownSession, "No question pending in this session", data: .parse(#"{"session":"never","reason":"notPending"}"#))) {
@@ -78,17 +80,19 @@ import Wire
 
     /// An answer, even a wrong one, restarts the session's time of silence.
     @Test func anAnswerRestartsTheTimeOfSilence() async throws {
-        // Four answers a second apart outlive a 3 s time-out only if each restarts it; the
-        // margins are wide so that a loaded machine (or a sanitizer) does not make it flaky.
-        let store = SessionStore(timeout: .seconds(3))
+        let clock = FakeClock()
+        let store = SessionStore(timeout: .seconds(300), clock: clock.now)
         var call = PendingCall(intent: IntentDefinition(id: "notes.add", title: "Add"), parameters: [])
         call.question = Question(kind: .confirm, prompt: "Sure?")
         call.turn = await store.begin("s", uid: nil)
         await store.save("s", call, uid: nil)
+        // Four answers 200 s apart outlive the 300 s only because each restarts it.
         for _ in 0..<4 {
-            try await Task.sleep(for: .seconds(1))
+            clock.advance(by: .seconds(200))
             _ = try await store.pending("s", uid: nil)
         }
+        clock.advance(by: .seconds(301))
+        await #expect(throws: RPCError.self) { _ = try await store.pending("s", uid: nil) }
     }
 
     /// Beyond its capacity the store drops the session silent the longest.
@@ -171,6 +175,34 @@ import Wire
     }
 }
 
+/// "${param}" in a requestValueDialog says the value already known (issue 18).
+@Test func aQuestionSaysTheValuesItKnows() async throws {
+    try await withNotes { client in
+        let question = try await client.call(Methods.Run.self, .init(utterance: "rename the note ideas"))
+        #expect(question.question?.prompt == "What should Ideas be called?", "\(question.json.serialized)")
+    }
+}
+
+/// An app that answers a call with a line that is not JSON fails the call at once with -32009,
+/// not after the time-out (issue 18).
+@Test func anAppReplyThatIsNotJSONFailsAtOnce() async throws {
+    try await withDaemon(configure: { $0.appTimeout = .seconds(60) }) { _, socket in
+        let app = try RawSocket(path: socket)
+        let register = #"{"jsonrpc":"2.0","id":"r","method":"app.register","params":{"app":{"id":"garble","name":"Garble","intents":[{"id":"talk","title":"Talk","phrases":["garble the words"]}]}}}"#
+        #expect(app.writeAll(Array((register + "\n").utf8)))
+        #expect(try await offThePool { try app.readLines(1) }[0].contains(#""result""#))
+        try await DaemonClient.withConnection(socketPath: socket) { client in
+            let outcome = Task { try await client.call(Methods.Run.self, .init(utterance: "garble the words")) }
+            let call = try await offThePool { try app.readLines(1) }[0]
+            #expect(call.contains(#""method":"intent.perform""#))
+            #expect(app.writeAll(Array("this is not json\n".utf8)))
+            // -32009 now, not the -32001 of a time-out 60 s later.
+            let error = await #expect(throws: RPCError.self) { _ = try await outcome.value }
+            #expect(error?.code == .invalidReply, "\(String(describing: error))")
+        }
+    }
+}
+
 /// Connections beyond the limit get one clear error line and are closed; those within it,
 /// and new ones once some close, are served.
 @Suite struct ConnectionLimitTests {
@@ -185,6 +217,13 @@ import Wire
             #expect(refusal == [#"{"jsonrpc":"2.0","id":null,"error":{"code":-32013,"message":"Too many connections","data":{"limit":3}}}"#])
         }
     }
+}
+
+/// A clock that moves only when told to.
+final class FakeClock: Sendable {
+    private let instant = Mutex(ContinuousClock.now)
+    var now: @Sendable () -> ContinuousClock.Instant { { self.instant.withLock { $0 } } }
+    func advance(by duration: Duration) { instant.withLock { $0 += duration } }
 }
 
 /// A blocking Unix-socket client for tests that need to control reads and writes byte by byte.

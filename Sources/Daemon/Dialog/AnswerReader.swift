@@ -9,6 +9,8 @@ import Wire
 /// and "twelve dollars" mean here what they mean in an utterance.
 struct AnswerReader {
     let router: Router
+    /// The reference time of the request the question belongs to ("tomorrow" is relative to it).
+    var now: LocalDateTime? = nil
     let normalizer = TextNormalizer()
 
     enum Reading {
@@ -66,18 +68,30 @@ struct AnswerReader {
     /// The typed value the taggers find covering the most words of the answer.
     private func tagged(_ text: String, as type: ValueType) -> Reading {
         let words = normalizer.words(text)
-        let spans = ValueTagger().tag(words, context: router.context()).filter { fits($0.type, type) }
+        let spans = ValueTagger().tag(words, context: router.context(now: now)).filter { fits($0.type, type) }
         let best = spans.max { ($0.range.count, $0.confidence) < ($1.range.count, $1.confidence) }
         guard let best else { return .none }
         var value = best.value
         if type == .double, case .int(let i) = value { value = .double(Double(i)) }
+        // "twelve dollars fifty" for a plain number: the amount, 12.5 (its currency: `currency(in:)`).
+        if case .currencyAmount(let money) = value {
+            if type == .double { value = .double(money.amount) } else if money.amount == money.amount.rounded() { value = .int(Int(money.amount)) }
+        }
         return .value(value.json)
+    }
+
+    /// The currency (ISO code) of an answer that is an amount of money ("forty euros"), or nil.
+    func currency(in text: String) -> String? {
+        let words = normalizer.words(text)
+        let money = ValueTagger().tag(words, context: router.context(now: now)).first { $0.type == .currencyAmount && $0.range.count == words.count }
+        guard case .currencyAmount(let amount)? = money?.value else { return nil }
+        return amount.currency
     }
 
     private func fits(_ found: ValueType, _ wanted: ValueType) -> Bool {
         if found == wanted { return true }
         switch (found, wanted) {
-        case (.int, .double), (.measurement, .measurement): return true
+        case (.int, .double), (.measurement, .measurement), (.currencyAmount, .double): return true
         default: return false
         }
     }

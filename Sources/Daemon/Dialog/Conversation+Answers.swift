@@ -33,7 +33,7 @@ extension Conversation {
         let session = params.session
         var call = try await sessions.pending(session, uid: client.uid)
         guard let question = call.question else { throw RPCError(.unknownSession, "No question pending in this session") }
-        let reader = AnswerReader(router: registry.router)
+        let reader = AnswerReader(router: registry.router, now: call.now)
         var cancelled = false
         switch params.answer {
         case .cancel: cancelled = true
@@ -97,13 +97,28 @@ extension Conversation {
         return try await advance(call, session: session, client: client)
     }
 
+    /// "twelve dollars fifty" answered for a plain number keeps its currency: it goes into the
+    /// intent's optional currency parameter, an enum whose case ids are ISO codes (`usd`,
+    /// `eur`), when there is one and nothing set it yet.
+    private func keepCurrency(of text: String, reader: AnswerReader, into call: inout PendingCall) {
+        guard let code = reader.currency(in: text)?.lowercased() else { return }
+        let library = registry.router.library
+        for parameter in call.intent.parameters where call.value(parameter.name) == nil {
+            guard case .enumeration(let type) = parameter.type,
+                library.app(call.intent.appID)?.enumType(type)?.cases.contains(where: { $0.id == code }) == true
+            else { continue }
+            call.set(parameter.name, Value.enumCase(code).json)
+            return
+        }
+    }
+
     /// Reads a text answer for `parameter` into `call`; returns the next question when the
     /// words fit several values (a choice among them).
     private func read(_ text: String, for parameter: ParameterDefinition, into call: inout PendingCall, question: Question)
         async throws(RPCError) -> Question?
     {
         let name = parameter.name
-        let reader = AnswerReader(router: registry.router)
+        let reader = AnswerReader(router: registry.router, now: call.now)
         let reading =
             parameter.type.elementType == .file && !parameter.type.isList
             ? reader.file(text, types: parameter.fileTypes, directory: parameter.fileDirectory)
@@ -112,6 +127,7 @@ extension Conversation {
         case .value(let value):
             call.set(name, value)
             call.ambiguities.removeAll { $0.name == name }
+            keepCurrency(of: text, reader: reader, into: &call)
             return nil
         case .candidates(let values):
             let choices = values.enumerated().map { Choice(index: $0.offset + 1, title: $0.element.displayText, value: $0.element.json) }

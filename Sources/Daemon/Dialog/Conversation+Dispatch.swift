@@ -20,7 +20,7 @@ extension Conversation {
             return try AppReply(json: raw)
         } catch {
             logger.warning("invalid reply from app", metadata: ["app": "\(appID)", "error": "\(error)"])
-            throw RPCError(.invalidReply, "Invalid reply from the app", data: .object([("app", .string(appID)), ("reason", error.data ?? .null)]))
+            throw RPCError(.invalidReply, "Invalid reply from the app", data: .object([("app", .string(appID)), ("reason", .string(error.sentence))]))
         }
     }
 
@@ -35,7 +35,7 @@ extension Conversation {
         do {
             return try EntityList(json: raw)
         } catch {
-            throw RPCError(.invalidReply, "Invalid reply from the app", data: .object([("app", .string(appID)), ("reason", error.data ?? .null)]))
+            throw RPCError(.invalidReply, "Invalid reply from the app", data: .object([("app", .string(appID)), ("reason", .string(error.sentence))]))
         }
     }
 
@@ -47,6 +47,11 @@ extension Conversation {
             switch error.code {
             case .requestCancelled:
                 throw error
+            case .invalidReply:
+                logger.warning("invalid reply from app", metadata: ["app": "\(appID)", "method": "\(method)", "error": "\(error)"])
+                var data: [(String, JSONValue)] = [("app", .string(appID))]
+                if case .object(let more)? = error.data { data += more }
+                throw RPCError(.invalidReply, "Invalid reply from the app", data: .object(data))
             case .appTimeout, .appDisconnected:
                 logger.warning("app call failed", metadata: ["app": "\(appID)", "method": "\(method)", "error": "\(error.message)"])
                 var data: [(String, JSONValue)] = [("app", .string(appID))]
@@ -55,7 +60,7 @@ extension Conversation {
                 throw error
             default:
                 logger.warning("app answered with an error", metadata: ["app": "\(appID)", "method": "\(method)", "error": "\(error)"])
-                throw RPCError(.invalidReply, "The app failed", data: .object([("app", .string(appID)), ("error", error.json)]))
+                throw RPCError(.appFailed, "The app failed", data: .object([("app", .string(appID)), ("error", error.json)]))
             }
         } catch {
             throw RPCError(.internalError, "Internal error", data: .object([("reason", .string("\(error)"))]))

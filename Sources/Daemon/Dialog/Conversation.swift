@@ -41,6 +41,7 @@ struct Conversation: Sendable {
         try authorize(intent, client)
         var call = PendingCall(intent: intent, parameters: result.parameters.map { ($0.name, $0.value.json) })
         call.turn = turn
+        call.now = params.now
         call.ambiguities = result.ambiguities
         call.unresolved = result.unresolved
         if !result.appChoices.isEmpty {
@@ -210,6 +211,8 @@ struct Conversation: Sendable {
             }
             question = Question(kind: .value, parameter: name, prompt: question.prompt, type: parameter?.type.description)
         }
+        // "${param}" in any prompt (a requestValueDialog, an app's) says the value known so far.
+        question.prompt = interpolate(question.prompt, call)
         call.question = question
         await sessions.save(session, call, uid: client.uid)
         return RunOutcome(session: session, status: .question, intent: call.intent.id, parameters: call.parameters, question: question)

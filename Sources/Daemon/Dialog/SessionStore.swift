@@ -21,6 +21,8 @@ struct PendingCall: Sendable {
     var unresolved: [(name: String, text: String)] = []
     var confirmed = false
     var question: Question?
+    /// The reference time the request gave (`now`), for reading answers such as "tomorrow".
+    var now: LocalDateTime?
     /// The session turn this call belongs to (``SessionStore``); only the newest may save.
     var turn = 0
 
@@ -63,7 +65,9 @@ actor SessionStore {
     /// Sessions dropped for silence, most recent last, to tell "timed out" from "unknown".
     private var timedOut: [Key] = []
     private var timedOutSet: Set<Key> = []
-    private var lastPurge = ContinuousClock.now
+    private var lastPurge: ContinuousClock.Instant
+    /// The clock, a parameter so that tests can move time on without waiting.
+    private let clock: @Sendable () -> ContinuousClock.Instant
     private let timeout: Duration
     private var issued = 0
 
@@ -72,9 +76,11 @@ actor SessionStore {
     /// How many timed-out session ids are remembered to say "timed out" rather than "unknown".
     static let timedOutMemory = 4096
 
-    init(timeout: TimeAmount, capacity: Int = 10_000) {
+    init(timeout: TimeAmount, capacity: Int = 10_000, clock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
         self.timeout = .nanoseconds(timeout.nanoseconds)
         self.capacity = capacity
+        self.clock = clock
+        lastPurge = clock()
     }
 
     var count: Int {
@@ -101,7 +107,7 @@ actor SessionStore {
     func pending(_ id: String, uid: UInt32?) throws(RPCError) -> PendingCall {
         purge()
         let key = Key(uid: uid, id: id)
-        if let entry = entries[key], ContinuousClock.now - entry.lastUsed >= timeout { expire(key) }
+        if let entry = entries[key], clock() - entry.lastUsed >= timeout { expire(key) }
         guard var entry = entries[key], entry.call.question != nil else {
             if timedOutSet.contains(key) {
                 throw RPCError(.sessionExpired, "Session expired", data: .object([
@@ -114,7 +120,7 @@ actor SessionStore {
             ]))
         }
         entry.call.turn = startTurn(key)
-        entry.lastUsed = .now
+        entry.lastUsed = clock()
         entries[key] = entry
         return entry.call
     }
@@ -124,7 +130,7 @@ actor SessionStore {
         let key = Key(uid: uid, id: id)
         guard turns[key]?.turn == call.turn else { return }
         purge()
-        entries[key] = Entry(call: call, lastUsed: .now)
+        entries[key] = Entry(call: call, lastUsed: clock())
         if entries.count > capacity, let oldest = entries.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key {
             drop(oldest)
         }
@@ -142,7 +148,7 @@ actor SessionStore {
     func remember(_ id: String, uid: UInt32?, entities: [EntityReference]) {
         guard !entities.isEmpty else { return }
         let key = Key(uid: uid, id: id)
-        recent[key] = (entities, .now)
+        recent[key] = (entities, clock())
         if recent.count > capacity, let oldest = recent.min(by: { $0.value.at < $1.value.at })?.key { recent[oldest] = nil }
     }
 
@@ -150,7 +156,7 @@ actor SessionStore {
     func recalled(_ id: String, uid: UInt32?) -> [EntityReference] {
         let key = Key(uid: uid, id: id)
         guard let memory = recent[key] else { return [] }
-        guard ContinuousClock.now - memory.at < timeout else {
+        guard clock() - memory.at < timeout else {
             recent[key] = nil
             return []
         }
@@ -159,7 +165,7 @@ actor SessionStore {
 
     private func startTurn(_ key: Key) -> Int {
         defer { nextTurn += 1 }
-        turns[key] = (nextTurn, .now)
+        turns[key] = (nextTurn, clock())
         if timedOutSet.remove(key) != nil { timedOut.removeAll { $0 == key } }
         return nextTurn
     }
@@ -178,7 +184,7 @@ actor SessionStore {
     /// Drops sessions silent for longer than the time-out. Runs at most once a second unless
     /// forced, so a busy daemon does not scan every session on every call.
     private func purge(force: Bool = false) {
-        let now = ContinuousClock.now
+        let now = clock()
         guard force || now - lastPurge >= .seconds(1) else { return }
         lastPurge = now
         for (key, entry) in entries where now - entry.lastUsed >= timeout { expire(key) }

@@ -256,6 +256,11 @@ public final class Daemon: Service, Sendable {
         do {
             message = try Message(line: line)
         } catch {
+            // From an app with calls in flight, a line that is not JSON-RPC is taken as a broken
+            // answer: its calls fail now with -32009 instead of waiting for their time-out.
+            peer.failPendingCalls(with: RPCError(.invalidReply, "Invalid reply from the app", data: .object([
+                ("reason", .string("a line that is not a JSON-RPC message: \(error.message)")),
+            ])))
             peer.send(.response(Response(id: error.requestID, error: error)))
             return
         }

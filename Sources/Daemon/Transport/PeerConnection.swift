@@ -218,6 +218,19 @@ public final class PeerConnection: Sendable {
         for flag in flags { flag.cancel() }
     }
 
+    /// Fails the calls in flight with `error` (the peer sent something no call can be matched
+    /// with, a line that is not JSON): they end now instead of at their time-out.
+    func failPendingCalls(with error: RPCError) {
+        let pending = state.withLock { state in
+            defer { state.pending = [:] }
+            return state.pending
+        }
+        for call in pending.values {
+            call.timer?.cancel()
+            call.continuation.resume(throwing: error)
+        }
+    }
+
     /// Fails every call in flight; later calls fail at once.
     func closeCalls() {
         let pending = state.withLock { state in
