@@ -66,8 +66,10 @@ public indirect enum Value: Hashable, Sendable {
         case (.currencyAmount, .object):
             guard let amount = json["amount"]?.numberValue, let currency = json["currency"]?.stringValue else { return nil }
             self = .currencyAmount(CurrencyAmount(amount: amount, currency: currency))
-        case (.measurement, .object):
-            guard let value = json["value"]?.numberValue, let unit = json["unit"]?.stringValue else { return nil }
+        case (.measurement(let dimension), .object):
+            guard let value = json["value"]?.numberValue, let unit = json["unit"]?.stringValue,
+                Measurement.isKnown(unit, dimension: dimension)
+            else { return nil }
             self = .measurement(Measurement(value: value, unit: unit))
         case (.entity, .object):
             guard let id = json["id"]?.stringValue else { return nil }
@@ -120,6 +122,24 @@ public struct Measurement: Hashable, Sendable {
     public init(value: Double, unit: String) {
         self.value = value
         self.unit = unit
+    }
+}
+
+extension Measurement {
+    /// The units a measurement may have, by dimension (docs/protocol.md lists them): a unit
+    /// outside them ("parsecs") is not a measurement intentd passes on.
+    public static let units: [String: [String]] = [
+        "temperature": ["celsius", "fahrenheit", "kelvin"],
+        "length": ["millimeters", "centimeters", "meters", "kilometers", "inches", "feet", "yards", "miles"],
+        "mass": ["milligrams", "grams", "kilograms", "ounces", "pounds", "stones"],
+        "volume": ["milliliters", "liters", "teaspoons", "tablespoons", "cups", "pints", "quarts", "gallons", "fluidOunces"],
+        "speed": ["metersPerSecond", "kilometersPerHour", "milesPerHour", "knots"],
+    ]
+
+    /// Whether `unit` is a unit of `dimension` (any dimension when nil).
+    public static func isKnown(_ unit: String, dimension: String?) -> Bool {
+        if let dimension { return units[dimension]?.contains(unit) ?? false }
+        return units.values.contains { $0.contains(unit) }
     }
 }
 

@@ -57,6 +57,26 @@ import Wire
         }
     }
 
+    /// `perform` checks what a client names: an enum value must be a case, an entity id is
+    /// looked up in the app and comes back with its title (issue 18).
+    @Test func performChecksValuesAgainstTheirTypes() async throws {
+        try await withDemoApps { demo in
+            func perform(_ parameters: [String: JSONValue]) async throws -> RunOutcome {
+                try await demo.client.call(Methods.Perform.self, .init(call: IntentCall(intent: "soup.order", parameters: parameters)))
+            }
+            let done = try await perform(["soup": .string("tomato"), "quantity": .number(2)])
+            #expect(done.parameters.first { $0.0 == "soup" }?.1 == .parse(#"{"id":"tomato","title":"Tomato"}"#))
+            #expect(done.result?.dialog == "Your order for 2 Tomato has been placed")
+            let unknownSoup = await #expect(throws: RPCError.self) { _ = try await perform(["soup": .string("gazpacho"), "quantity": .number(1)]) }
+            #expect(unknownSoup?.code == .invalidParams)
+            #expect(unknownSoup?.data?["expected"]?.stringValue?.contains("'gazpacho'") == true, "\(String(describing: unknownSoup))")
+            let unknownSize = await #expect(throws: RPCError.self) {
+                _ = try await perform(["soup": .string("tomato"), "quantity": .number(1), "size": .string("gigantic")])
+            }
+            #expect(unknownSize?.data?["parameter"] == .string("size"), "\(String(describing: unknownSize))")
+        }
+    }
+
     @Test func missingValueAskedByTheAppThenAnswered() async throws {
         try await withDemoApps { client in
             let ask = try await client.run("order a tomato soup")

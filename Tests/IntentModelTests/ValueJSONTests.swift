@@ -64,4 +64,12 @@ struct ValueRangeTests {
     @Test func integersInRangeAreRead() {
         #expect(Value(json: .number(9_007_199_254_740_992), as: .int) == .int(9_007_199_254_740_992))
     }
+
+    /// A measurement's unit must be one intentd knows, of the parameter's dimension (issue 18).
+    @Test func measurementUnitsAreChecked() {
+        #expect(Value(json: .object([("value", .number(3)), ("unit", .string("meters"))]), as: .measurement(dimension: "length")) != nil)
+        #expect(Value(json: .object([("value", .number(3)), ("unit", .string("parsecs"))]), as: .measurement(dimension: "length")) == nil)
+        #expect(Value(json: .object([("value", .number(3)), ("unit", .string("celsius"))]), as: .measurement(dimension: "length")) == nil)
+        #expect(Value(json: .object([("value", .number(3)), ("unit", .string("celsius"))]), as: .measurement(dimension: nil)) != nil)
+    }
 }

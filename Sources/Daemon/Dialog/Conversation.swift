@@ -77,12 +77,66 @@ struct Conversation: Sendable {
             }
             guard let value = Value(json: raw, as: definition.type) else {
                 throw RPCError(.invalidParams, "Invalid parameter value", data: .object([
-                    ("intent", .string(intent.id)), ("parameter", .string(name)), ("expected", .string(definition.type.description)),
+                    ("intent", .string(intent.id)), ("parameter", .string(name)), ("expected", .string(expectedForm(of: definition.type))),
                 ]))
             }
-            call.set(name, value.json)
+            call.set(name, try await checked(value, raw: raw, for: definition, of: intent).json)
         }
         return try await advance(call, session: session, client: client)
+    }
+
+    /// A value a client gave `perform`, checked against its type: an enum value must be one of
+    /// the cases, an entity is looked up by its id with the app's query (or in the values the
+    /// definition lists) and comes back with its real title; an id no entity has is refused.
+    func checked(_ value: Value, raw: JSONValue, for parameter: ParameterDefinition, of intent: IntentDefinition) async throws(RPCError) -> Value {
+        func refuse(_ expected: String) -> RPCError {
+            RPCError(.invalidParams, "Invalid parameter value", data: .object([
+                ("intent", .string(intent.id)), ("parameter", .string(parameter.name)), ("expected", .string(expected)),
+            ]))
+        }
+        switch value {
+        case .list(let items):
+            var element = parameter
+            element.type = parameter.type.elementType
+            var checkedItems: [Value] = []
+            for item in items { checkedItems.append(try await checked(item, raw: item.json, for: element, of: intent)) }
+            return .list(checkedItems)
+        case .enumCase(let id):
+            guard case .enumeration(let type) = parameter.type.elementType,
+                let definition = registry.router.library.app(String(type.prefix { $0 != "." }))?.enumType(type)
+            else { return value }
+            guard definition.cases.contains(where: { $0.id == id }) else {
+                throw refuse("one of " + definition.cases.map { "\"\($0.id)\"" }.joined(separator: ", "))
+            }
+            return value
+        case .entity(let reference):
+            guard case .entity(let type) = parameter.type.elementType else { return value }
+            let appID = String(type.prefix { $0 != "." })
+            var found: [EntityRecord] = []
+            if await registry.isConnected(appID) {
+                found = (try? await query(EntityQuery(entityType: type, kind: .identifiers([reference.id]), limit: 1)).entities) ?? []
+            }
+            if found.isEmpty {
+                found = registry.router.library.app(appID)?.entityType(type)?.values.filter { $0.id == reference.id } ?? []
+            }
+            guard let record = found.first else {
+                // An app that cannot look ids up is trusted with a full reference it was given.
+                if case .object = raw, raw["title"] != nil, await !registry.isConnected(appID) { return value }
+                throw refuse("the id of an existing \(type) (none has the id '\(reference.id)')")
+            }
+            return .entity(record.reference)
+        default:
+            return value
+        }
+    }
+
+    /// What a value of `type` looks like in JSON, for errors: `{"value": N, "unit": one of ...}` for a measurement.
+    func expectedForm(of type: ValueType) -> String {
+        if case .measurement(let dimension) = type.elementType {
+            let units = dimension.flatMap { Measurement.units[$0] } ?? Measurement.units.values.flatMap { $0 }.sorted()
+            return "\(type.description): {\"value\": number, \"unit\": one of \(units.joined(separator: ", "))}"
+        }
+        return type.description
     }
 
     /// Asks what is still unknown, confirms, or performs: the next step of a call.
