@@ -37,6 +37,11 @@ public struct DaemonConfiguration: Sendable {
     /// (`-32013`) and closed, so a client is never left hanging in the listen queue. The daemon
     /// also lowers it to what its file-descriptor limit allows (raised to the hard limit at start).
     public var maximumConnections: Int = 4096
+    /// Apps the daemon waits for before it answers clients (the demo apps of `serve --demo`):
+    /// until they have registered, or `readinessTimeout` passed, client requests wait instead
+    /// of failing with "app unavailable". Then the daemon tells systemd it is ready.
+    public var awaitedApps: Set<String> = []
+    public var readinessTimeout: TimeAmount = .seconds(10)
 
     public init(socketPath: String, phrasePaths: [String]) {
         self.socketPath = socketPath

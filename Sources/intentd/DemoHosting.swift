@@ -19,6 +19,9 @@ final class DemoAppsService: Service, Sendable {
         self.connection = connection
     }
 
+    /// The ids of the demo apps, which `serve --demo` waits for before it answers clients.
+    static var appIDs: Set<String> { Set(DemoApps.all.map { $0.id }) }
+
     /// Extracts the demo apps' definitions; they connect once `daemon` listens.
     static func make(for daemon: Daemon, logger: Logger) async -> DemoAppsService {
         let host = await IntentHost(apps: DemoApps.all)

@@ -66,6 +66,8 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.groupID = entry.pointee.gr_gid
             configuration.socketMode = 0o660
         }
+        // With --demo, clients are answered once the demo apps have registered.
+        if demo { configuration.awaitedApps = DemoAppsService.appIDs }
         let daemon = Daemon(configuration: configuration, logger: logger)
         let services: [ServiceGroupConfiguration.ServiceConfiguration]
         if demo {

@@ -16,8 +16,15 @@ extension Daemon {
         }
     }
 
+    /// Methods that wait until the awaited apps are registered: those that may reach an app.
+    static let gatedMethods: Set<String> = [
+        Methods.Route.name, Methods.Run.name, Methods.Continue.name, Methods.Perform.name, Methods.QueryEntitiesForClient.name,
+        Methods.ListApps.name, Methods.DescribeApp.name, Methods.Search.name,
+    ]
+
     private func result(of request: Request, from peer: PeerConnection) async throws(RPCError) -> JSONValue {
         let params = request.params
+        if Self.gatedMethods.contains(request.method) { await appsReady.wait() }
         switch request.method {
         case Methods.Route.name:
             let p = try Methods.Route.Parameters(json: params ?? .object([]))
@@ -60,7 +67,9 @@ extension Daemon {
             return initializeResult()
         case Methods.RegisterApp.name:
             let p = try Methods.RegisterApp.Parameters(json: params ?? .object([]))
-            return try await registry.register(p.app, peer: peer)
+            let registered = try await registry.register(p.app, peer: peer)
+            await appRegistered()
+            return registered
         case Methods.UnregisterApp.name:
             let p = try AppName(json: params ?? .object([]))
             try await registry.unregister(p.app, peer: peer)

@@ -28,6 +28,8 @@ public final class Daemon: Service, Sendable {
     let started = ContinuousClock.now
     private let connections = Mutex(ConnectionTable())
     private let ready = Mutex<[CheckedContinuation<Void, Never>]?>([])
+    /// Clients wait here until the awaited apps have registered (`DaemonConfiguration.awaitedApps`).
+    let appsReady = Gate()
     public static let version = "0.4.0"
 
     struct ConnectionTable {
@@ -101,6 +103,7 @@ public final class Daemon: Service, Sendable {
             return waiters ?? []
         }
         for waiter in waiters { waiter.resume() }
+        await openWhenAppsAreReady()
         let serverChannel = server.channel
         let connectionLimit = Self.connectionLimit(configured: configuration.maximumConnections)
         try await withGracefulShutdownHandler {
@@ -152,6 +155,37 @@ public final class Daemon: Service, Sendable {
         var line = ByteBuffer()
         line.writeString(Message.response(Response(id: nil, error: error)).serialized + "\n")
         try? await channel.executeThenClose { _, outbound in try await outbound.write(line) }
+    }
+
+    /// Opens the gate for clients now when no app is awaited, else once the awaited apps have
+    /// registered or the readiness time-out passed; then tells systemd the daemon is ready.
+    private func openWhenAppsAreReady() async {
+        let awaited = configuration.awaitedApps
+        guard !awaited.isEmpty else {
+            appsReady.open()
+            ServiceManagerNotification.send("READY=1")
+            return
+        }
+        let timeout = configuration.readinessTimeout
+        Task {
+            try? await Task.sleep(for: .nanoseconds(timeout.nanoseconds))
+            if !appsReady.isOpen {
+                let missing = awaited.subtracting(await registry.connectedApps).sorted()
+                logger.warning("serving before every awaited app registered", metadata: ["missing": "\(missing)"])
+            }
+            appOpened()
+        }
+    }
+
+    /// The gate opens, once: clients are answered and systemd hears READY=1.
+    func appOpened() {
+        if appsReady.open() { ServiceManagerNotification.send("READY=1") }
+    }
+
+    /// After an app registered: opens the gate when it was the last awaited one.
+    func appRegistered() async {
+        guard !appsReady.isOpen else { return }
+        if configuration.awaitedApps.isSubset(of: Set(await registry.connectedApps)) { appOpened() }
     }
 
     private func setSocketPermissions(_ path: String) throws {
@@ -285,6 +319,37 @@ public final class Daemon: Service, Sendable {
                 peer.requestFinished()
                 self.requestFinished()
             }
+        }
+    }
+}
+
+/// A one-way gate: waiters pass once it is open.
+final class Gate: Sendable {
+    private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+    var isOpen: Bool { state.withLock { $0.open } }
+
+    /// Opens the gate; true the first time.
+    @discardableResult
+    func open() -> Bool {
+        let (first, waiters) = state.withLock { state -> (Bool, [CheckedContinuation<Void, Never>]) in
+            guard !state.open else { return (false, []) }
+            state.open = true
+            defer { state.waiters = [] }
+            return (true, state.waiters)
+        }
+        for waiter in waiters { waiter.resume() }
+        return first
+    }
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let now = state.withLock { state -> Bool in
+                if state.open { return true }
+                state.waiters.append(continuation)
+                return false
+            }
+            if now { continuation.resume() }
         }
     }
 }
