@@ -1,3 +1,4 @@
+import Foundation
 import IntentModel
 
 /// The JSON form of an app on the socket (`app.register`, `apps.describe`): the model of
@@ -29,28 +30,48 @@ extension AppDefinition: JSONConvertible {
         synonyms = try fields.strings("synonyms")
         exec = fields.has("exec") ? try fields.strings("exec") : nil
         let language = try fields.optionalString("language") ?? "en"
+        // Every mistake of the definition is reported at once, not the first one alone.
+        var problems: [String] = []
+        func collect(_ read: () throws(RPCError) -> Void) {
+            do { try read() } catch { problems.append(error.sentence) }
+        }
         for (index, item) in try fields.array("enums").enumerated() {
-            enums.append(try EnumDefinition(json: item, app: id, path: "app.enums[\(index)]"))
+            collect { () throws(RPCError) in enums.append(try EnumDefinition(json: item, app: id, path: "app.enums[\(index)]")) }
         }
         let entitiesJSON = try fields.array("entities")
         var entityNames: [String] = []
         for (index, item) in entitiesJSON.enumerated() {
-            entityNames.append(qualify(try JSONFields(item, path: "app.entities[\(index)]").string("name"), app: id))
+            collect { () throws(RPCError) in
+                entityNames.append(qualify(try JSONFields(item, path: "app.entities[\(index)]").string("name"), app: id))
+            }
         }
         let types = TypeNames(app: id, enums: enums.map(\.name), entities: entityNames)
         for (index, item) in entitiesJSON.enumerated() {
-            entityTypes.append(try EntityTypeDefinition(json: item, app: id, path: "app.entities[\(index)]", types: types))
+            collect { () throws(RPCError) in
+                entityTypes.append(try EntityTypeDefinition(json: item, app: id, path: "app.entities[\(index)]", types: types))
+            }
         }
         for (index, item) in try fields.array("intents").enumerated() {
             let path = "app.intents[\(index)]"
-            let (intent, texts) = try IntentDefinition.read(item, app: id, path: path, types: types)
-            intents.append(intent)
-            for (n, text) in texts.enumerated() {
-                phrases.append(
-                    PhraseTemplate(
-                        intent: intent.id, language: text.language, text: text.text,
-                        location: SourceLocation(file: "app:\(id)", line: index + 1, column: n + 1)))
+            collect { () throws(RPCError) in
+                let (intent, texts) = try IntentDefinition.read(item, app: id, path: path, types: types)
+                if intents.contains(where: { $0.id == intent.id }) {
+                    throw JSONFields.mismatch("\(path).id", expected: "an id no other intent of the app has ('\(intent.id)' is taken)")
+                }
+                intents.append(intent)
+                // Diagnostics point at the intent and the phrase: app:notes/add:2:1 is the second phrase of notes.add.
+                for (n, text) in texts.enumerated() {
+                    phrases.append(
+                        PhraseTemplate(
+                            intent: intent.id, language: text.language, text: text.text,
+                            location: SourceLocation(file: "app:\(intent.id.replacingOccurrences(of: ".", with: "/"))", line: n + 1, column: 1)))
+                }
             }
+        }
+        guard problems.isEmpty else {
+            throw RPCError(.invalidDefinition, "Invalid app definition", data: .object([
+                ("app", .string(id)), ("diagnostics", .array(problems.map(JSONValue.string))),
+            ]))
         }
         for index in phrases.indices where phrases[index].language.isEmpty { phrases[index].language = language }
         for (name, value) in try fields.pairs("rules") {
@@ -74,7 +95,12 @@ struct TypeNames {
             return nil
         }
         guard let found else {
-            throw JSONFields.mismatch(path, expected: "a type: String, Int, Double, Bool, Date, Duration, ..., or one of the app's enums and entities")
+            let own = (enums + entities).map { shortName($0, app: app) }
+            let near = Spelling.suggestion(for: text.trimmingCharacters(in: CharacterSet(charactersIn: "[]?")), among: ValueType.builtinTypeNames + own)
+            throw RPCError(.invalidParams, "Invalid params", data: .object([
+                ("field", .string(path)), ("reason", .string("unknown type '\(text)'" + (near.map { "; did you mean '\($0)'?" } ?? ""))),
+                ("expected", .string("a type: String, Int, Double, Bool, Date, Duration, ..., or one of the app's enums and entities")),
+            ]))
         }
         return found
     }

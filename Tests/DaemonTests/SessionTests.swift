@@ -203,6 +203,44 @@ import Wire
     }
 }
 
+/// `app.register` reports every mistake of a definition at once, with the intent and phrase
+/// each is in, refuses duplicate intent ids and `exec` (issue 18).
+@Test func registerReportsEveryMistakeAtOnce() async throws {
+    try await withDaemon { _, socket in
+        try await DaemonClient.withConnection(socketPath: socket) { app in
+            let broken = #"""
+                {"id":"bad","name":"Bad","intents":[
+                  {"id":"one","title":"One","parameters":[{"name":"when","type":"Dat"}],"phrases":["do one"]},
+                  {"id":"two","title":"Two","parameters":[{"name":"size","type":"Sizes"}],"phrases":["do two"]},
+                  {"id":"three","title":"Three","phrases":["do three"]},
+                  {"id":"three","title":"Three again","phrases":["do three again"]}]}
+                """#
+            let error = await #expect(throws: RPCError.self) {
+                _ = try await app.call(Methods.RegisterApp.name, .object([("app", .parse(broken))]))
+            }
+            #expect(error?.code == .invalidDefinition, "\(String(describing: error))")
+            let diagnostics = error?.data?["diagnostics"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            #expect(diagnostics.count == 3, "\(diagnostics)")
+            #expect(diagnostics.contains { $0.contains("app.intents[0]") && $0.contains("did you mean 'Date'") }, "\(diagnostics)")
+            #expect(diagnostics.contains { $0.contains("app.intents[1]") && $0.contains("Sizes") }, "\(diagnostics)")
+            #expect(diagnostics.contains { $0.contains("app.intents[3].id") }, "\(diagnostics)")
+
+            let phrase = #"{"id":"typo","name":"Typo","intents":[{"id":"go","title":"Go","phrases":["go now","go (there"]}]}"#
+            let located = await #expect(throws: RPCError.self) {
+                _ = try await app.call(Methods.RegisterApp.name, .object([("app", .parse(phrase))]))
+            }
+            let where_ = located?.data?["diagnostics"]?.arrayValue?.first?.stringValue ?? ""
+            #expect(where_.hasPrefix("app:typo/go:2:"), "\(where_)")
+
+            let exec = #"{"id":"runner","name":"Runner","exec":["/bin/true"],"intents":[{"id":"go","title":"Go","phrases":["run away"]}]}"#
+            let refused = await #expect(throws: RPCError.self) {
+                _ = try await app.call(Methods.RegisterApp.name, .object([("app", .parse(exec))]))
+            }
+            #expect(refused?.data?["field"] == .string("params.app.exec"), "\(String(describing: refused))")
+        }
+    }
+}
+
 /// Connections beyond the limit get one clear error line and are closed; those within it,
 /// and new ones once some close, are served.
 @Suite struct ConnectionLimitTests {

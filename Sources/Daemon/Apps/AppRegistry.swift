@@ -88,6 +88,13 @@ actor AppRegistry {
     func register(_ definition: AppDefinition, peer: PeerConnection) throws(RPCError) -> JSONValue {
         let id = definition.id
         let uid = peer.credentials?.uid ?? configuration.ownerUID
+        // `exec` says how to start an app that is not running; one that registers is running.
+        if definition.exec != nil {
+            throw RPCError(.invalidParams, "Invalid params", data: .object([
+                ("field", .string("params.app.exec")),
+                ("reason", .string("exec is read from phrase files only: an app registering over the socket is already running")),
+            ]))
+        }
         if let current = registrations[id], current.peer !== peer, !current.peer.isClosed {
             throw RPCError(.appIDTaken, "App id taken", data: .object([("app", .string(id)), ("reason", .string("another connection serves it"))]))
         }

@@ -20,14 +20,17 @@ enum PersonReader {
 
     /// The index of the last few contact lists seen: the router passes the same contacts with
     /// every utterance, and building the index is most of the cost of finding people.
-    static let cache = Mutex<[(key: Int, index: Index)]>([])
+    /// Keyed by the contacts themselves: two lists whose hashes collide must not share an
+    /// index (the hash only makes the usual miss cheap; equal arrays that share storage, as
+    /// the router's do, compare at once).
+    static let cache = Mutex<[(hash: Int, contacts: [Contact], index: Index)]>([])
 
     static func index(_ contacts: [Contact]) -> Index {
-        let key = contacts.hashValue
-        if let hit = cache.withLock({ $0.first { $0.key == key }?.index }) { return hit }
+        let hash = contacts.hashValue
+        if let hit = cache.withLock({ $0.first { $0.hash == hash && $0.contacts == contacts }?.index }) { return hit }
         let built = buildIndex(contacts)
         cache.withLock { entries in
-            entries.insert((key, built), at: 0)
+            entries.insert((hash, contacts, built), at: 0)
             if entries.count > 4 { entries.removeLast() }
         }
         return built
