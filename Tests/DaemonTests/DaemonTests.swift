@@ -224,6 +224,8 @@ import Wire
                     #expect(error.code == .invalidRequest)
                     #expect(error.message == "Line too long")
                     #expect(error.data?["limit"] == .number(1_048_576))
+                    // The whole line's length, not what had been read when the limit was passed.
+                    #expect(error.data?["length"] == .number(Double(Framing.maximumLineLength + 10)))
                 } else {
                     Issue.record("expected an error for the over-long line")
                 }
