@@ -180,7 +180,8 @@ public struct Router: Sendable {
         result.ambiguities = extraction.ambiguities
         result.missing = extraction.missing
         result.unresolved = extraction.unresolved
-        result.ignored = ignoredWords(of: chosen, tokens: tokens, utterance: utterance)
+        let namesSaid = keepPartialNamesOpen(chosen, tokens: tokens, utterance: utterance, result: &result)
+        result.ignored = ignoredWords(of: chosen, tokens: tokens, utterance: utterance, taken: namesSaid)
         let others = parses.filter { $0.intent.id != chosen.intent.id }
         result.alternatives = others.filter { $0.confidence >= threshold / 2 }.map { ($0.intent.id, $0.confidence) }
         if adopters.chosen == nil, adopters.tied.count > 1 {
@@ -191,7 +192,7 @@ public struct Router: Sendable {
         }
         if !extraction.ambiguities.isEmpty || tied != nil || !result.appChoices.isEmpty {
             result.status = .ambiguous
-        } else if !extraction.missing.isEmpty {
+        } else if !result.missing.isEmpty {
             result.status = .incomplete
         } else {
             result.status = .complete
@@ -199,11 +200,42 @@ public struct Router: Sendable {
         return result
     }
 
+    /// "open the movie night schedule" with a schedule called "Night owl": the name matched only
+    /// in part ("night"), and a content word skipped right beside it ("movie") says the name
+    /// said was longer. The value is not taken on a part: the words are kept as the name said
+    /// (`unresolved`, "movie night"), for the app's string query to decide.
+    /// Returns the words kept as names.
+    func keepPartialNamesOpen(_ parse: Parse, tokens: [Token], utterance: String, result: inout RouteResult) -> [Range<Int>] {
+        var kept: [Range<Int>] = []
+        let skipped = parse.steps.filter { $0.kind == .skipped }.map(\.range)
+        for capture in parse.captures {
+            guard case .names(let names, _) = capture.content, let best = names.first, best.quality < 1,
+                let parameter = parse.intent.parameter(capture.parameter), case .entity = parameter.type.elementType
+            else { continue }
+            var range = capture.range
+            for run in skipped where run.upperBound == range.lowerBound || run.lowerBound == range.upperBound {
+                guard run.contains(where: { !matcher.isFiller(tokens[$0].text) && !Self.minorWords.contains(tokens[$0].text) }) else { continue }
+                range = min(range.lowerBound, run.lowerBound)..<max(range.upperBound, run.upperBound)
+            }
+            guard range != capture.range else { continue }
+            let name = capture.parameter
+            result.parameters.removeAll { $0.name == name }
+            result.ambiguities.removeAll { $0.name == name }
+            result.unresolved.append((name, normalizer.sourceText(range, of: tokens, in: utterance)))
+            kept.append(range)
+            if !result.missing.contains(name) { result.missing.append(name) }
+            result.explanation.resolverSteps.append(
+                "\(name): '\(best.title)' matches only part of '\(normalizer.sourceText(range, of: tokens, in: utterance))'; the app will be asked for the name")
+        }
+        return kept
+    }
+
     /// The runs of words `parse` skipped that hold a content word ("on monday", "euros"), as
-    /// said; runs of filler and function words alone ("the", "um") are not worth a mention.
-    func ignoredWords(of parse: Parse, tokens: [Token], utterance: String) -> [String] {
+    /// said; runs of filler and function words alone ("the", "um") are not worth a mention,
+    /// nor runs `taken` as part of a name said.
+    func ignoredWords(of parse: Parse, tokens: [Token], utterance: String, taken: [Range<Int>] = []) -> [String] {
         var runs: [Range<Int>] = []
-        for step in parse.steps where step.kind == .skipped {
+        for step in parse.steps where step.kind == .skipped && !taken.contains(where: { $0.overlaps(step.range) }) {
             if let last = runs.last, last.upperBound == step.range.lowerBound {
                 runs[runs.count - 1] = last.lowerBound..<step.range.upperBound
             } else {
