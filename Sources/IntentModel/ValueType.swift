@@ -64,7 +64,9 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
         case .email: "Email"
         case .phoneNumber: "PhoneNumber"
         case .currencyAmount: "CurrencyAmount"
-        case .measurement(let dimension?): "Measurement<\(dimension)>"
+        // As phrase files and docs/protocol.md write them: "Temperature", not "Measurement<temperature>".
+        case .measurement(let dimension?):
+            Self.builtinNames.first { $0.value == self && $0.key != "Measurement" }?.key ?? "Measurement<\(dimension)>"
         case .measurement(nil): "Measurement"
         case .person: "Person"
         case .file: "File"

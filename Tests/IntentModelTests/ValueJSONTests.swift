@@ -72,4 +72,11 @@ struct ValueRangeTests {
         #expect(Value(json: .object([("value", .number(3)), ("unit", .string("celsius"))]), as: .measurement(dimension: "length")) == nil)
         #expect(Value(json: .object([("value", .number(3)), ("unit", .string("celsius"))]), as: .measurement(dimension: nil)) != nil)
     }
+
+    /// Types are named as phrase files and docs/protocol.md write them.
+    @Test func measurementTypesAreNamedAsWritten() {
+        #expect(ValueType.measurement(dimension: "temperature").description == "Temperature")
+        #expect(ValueType.list(.measurement(dimension: "length")).description == "[Length]")
+        #expect(ValueType.measurement(dimension: nil).description == "Measurement")
+    }
 }
