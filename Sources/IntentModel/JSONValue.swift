@@ -107,6 +107,8 @@ extension JSONValue {
 
     static func format(number: Double) -> String {
         if number.isNaN || number.isInfinite { return "null" }
+        // -0 stays -0: a value passing through is written back as it was read.
+        if number == 0, number.sign == .minus { return "-0" }
         // Integers are written in full up to 2^53, beyond which a double cannot hold each one.
         if number == number.rounded(), abs(number) <= 9_007_199_254_740_992 {
             return String(Int64(number))

@@ -54,3 +54,8 @@ struct JSONParserTests {
         #expect(try JSONValue(parsing: text) == .number(number))
     }
 }
+
+/// What is read is written back as it was (issue 18).
+@Test func negativeZeroIsWrittenBack() throws {
+    #expect(try JSONValue(parsing: "[-0, 0, -0.0]").serialized == "[-0,0,-0]")
+}
