@@ -59,6 +59,7 @@ let package = Package(
             dependencies: [
                 "DemoApps", "IntentSDK", "Wire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Examples/demo-apps"
         ),
@@ -72,6 +73,7 @@ let package = Package(
                 "IntentModel", "Phrases", "Resolvers", "Routing", "Wire", "Daemon", "IntentSDK", "DemoApps", "CReadline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),

@@ -25,11 +25,11 @@ struct DemoAppsCommand: AsyncParsableCommand {
     @Option(help: "Print the manifest (phrase file) of this app id and exit.")
     var manifest: String?
 
-    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
-    var logLevel: String = "info"
+    @Option(help: "Log level.")
+    var logLevel: Logger.Level = .info
 
     func run() async throws {
-        guard let level = Logger.Level(rawValue: logLevel) else { throw ValidationError("Unknown log level '\(logLevel)'.") }
+        let level = logLevel
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level
@@ -81,3 +81,6 @@ struct DemoAppsCommand: AsyncParsableCommand {
         sources.forEach { $0.cancel() }
     }
 }
+
+/// `--log-level`: argument-parser checks it and lists the values in `--help`.
+extension Logger.Level: @retroactive ExpressibleByArgument {}

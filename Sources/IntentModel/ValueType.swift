@@ -1,3 +1,5 @@
+import Foundation
+
 /// The type of an intent parameter, an entity property or a resolved value.
 ///
 /// Written in phrase files and on the socket as a short name: `String`, `Int`, `Double`,
@@ -86,5 +88,3 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
         return false
     }
 }
-
-import Foundation

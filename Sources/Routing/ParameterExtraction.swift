@@ -192,5 +192,3 @@ struct ParameterExtraction {
         return text.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
     }
 }
-
-import Foundation

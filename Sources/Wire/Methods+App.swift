@@ -29,6 +29,30 @@ extension Methods {
         public typealias Result = JSONValue
     }
 
+    /// `entities.changed`, app → daemon: the entities of a type changed (added, renamed,
+    /// deleted); with `entities`, these are all of them now, else the daemon asks for them.
+    public enum EntitiesChanged: Method {
+        public static let name = "entities.changed"
+        public typealias Result = JSONValue
+        public struct Parameters: Hashable, Sendable, JSONConvertible {
+            public var entityType: String
+            public var entities: [EntityRecord]?
+            public init(entityType: String, entities: [EntityRecord]? = nil) {
+                self.entityType = entityType
+                self.entities = entities
+            }
+            public init(json: JSONValue) throws(RPCError) {
+                let fields = try JSONFields(json)
+                try fields.allowOnly(["entityType", "entities"])
+                entityType = try fields.string("entityType")
+                entities = fields.has("entities") ? try EntityList(json: .object([("entities", fields.value("entities") ?? .array([]))])).entities : nil
+            }
+            public var json: JSONValue {
+                JSONValue.compactObject([("entityType", .string(entityType)), ("entities", entities.map { .array($0.map(\.json)) })])
+            }
+        }
+    }
+
     /// `intent.perform`, daemon → app: run an intent with these parameter values.
     public enum PerformIntent: Method {
         public static let name = "intent.perform"

@@ -24,14 +24,14 @@ struct FrontEndOptions: ParsableArguments {
     var now: ReferenceTime?
 
     @Option(help: "Log level of the private daemon (to standard error).")
-    var logLevel: String = "error"
+    var logLevel: Logger.Level = .error
 
     /// Connects (starting the private daemon first when there is no `--connect`) and runs
     /// `body` with a conversation of its own.
     func withConversation<R: Sendable>(_ body: @escaping @Sendable (ConversationClient) async throws -> R) async throws
         -> R
     {
-        try bootstrapLogging(level: logLevel)
+        bootstrapLogging(level: logLevel)
         let now = now?.value
         guard let connect else {
             let paths = try phrases.resolvedPaths()

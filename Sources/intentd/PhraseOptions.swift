@@ -112,7 +112,7 @@ let standardOutputClosed = Atomic<Bool>(false)
 private func write(_ text: String, to descriptor: Int32) -> Bool {
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {
-        let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
         if written < 0, errno == EINTR { continue }
         guard written > 0 else { return false }
         bytes = bytes.dropFirst(written)
@@ -120,14 +120,20 @@ private func write(_ text: String, to descriptor: Int32) -> Bool {
     return true
 }
 
+/// `--log-level`: argument-parser checks it and lists the values in `--help`.
+extension Logger.Level: @retroactive ExpressibleByArgument {}
+
 /// Sends swift-log to standard error at `level` (trace ... critical); once per process.
-func bootstrapLogging(level name: String) throws {
-    guard let level = Logger.Level(rawValue: name) else {
-        throw ValidationError("Unknown log level '\(name)'. Use trace, debug, info, notice, warning, error or critical.")
-    }
+func bootstrapLogging(level: Logger.Level) {
     LoggingSystem.bootstrap { label in
         var handler = StreamLogHandler.standardError(label: label)
         handler.logLevel = level
         return handler
     }
 }
+
+#if canImport(Glibc)
+    private let systemWrite = Glibc.write
+#else
+    private let systemWrite = Darwin.write
+#endif

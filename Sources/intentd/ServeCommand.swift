@@ -40,11 +40,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Serve the ten demo apps from this process too (Examples/DemoApps).")
     var demo = false
 
-    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
-    var logLevel: String = "info"
+    @Option(help: "Log level.")
+    var logLevel: Logger.Level = .info
 
     func run() async throws {
-        try bootstrapLogging(level: logLevel)
+        bootstrapLogging(level: logLevel)
         let logger = Logger(label: "intentd")
         let path = socket ?? DaemonConfiguration.defaultSocketPath
         guard path.utf8.count <= 107 else {

@@ -241,6 +241,31 @@ import Wire
     }
 }
 
+/// `entities.changed`: an app says its entities changed, and names route to what exists now;
+/// only the connection serving the app may say so (issue 16).
+@Test func anAppTellsTheDaemonItsEntitiesChanged() async throws {
+    try await withDaemon { _, socket in
+        let app = try RawSocket(path: socket)
+        let register = #"{"jsonrpc":"2.0","id":"r","method":"app.register","params":{"app":{"id":"garden","name":"Garden","entities":[{"name":"Plant","title":"Plant","values":[{"id":"rose","title":"Rose"}]}],"intents":[{"id":"water","title":"Water","parameters":[{"name":"plant","type":"Plant"}],"phrases":["water the {plant}"]}]}}}"#
+        #expect(app.writeAll(Array((register + "\n").utf8)))
+        #expect(try await offThePool { try app.readLines(1) }[0].contains(#""result""#))
+        try await DaemonClient.withConnection(socketPath: socket) { client in
+            let before = try await client.call(Methods.Route.self, .init(utterance: "water the tulip"))
+            #expect(before["parameters"]?["plant"] == nil, "\(before.serialized)")
+            let stranger = await #expect(throws: RPCError.self) {
+                _ = try await client.call(Methods.EntitiesChanged.self, .init(entityType: "garden.Plant", entities: []))
+            }
+            #expect(stranger?.code == .notAuthorized)
+            let changed = #"{"jsonrpc":"2.0","id":"c","method":"entities.changed","params":{"entityType":"garden.Plant","entities":[{"id":"rose","title":"Rose"},{"id":"tulip","title":"Tulip"}]}}"#
+            #expect(app.writeAll(Array((changed + "\n").utf8)))
+            let answer = try await offThePool { try app.readLines(1) }[0]
+            #expect(answer.contains(#""changed":true"#), "\(answer)")
+            let after = try await client.call(Methods.Route.self, .init(utterance: "water the tulip"))
+            #expect(after["parameters"]?["plant"] == .parse(#"{"id":"tulip","title":"Tulip"}"#), "\(after.serialized)")
+        }
+    }
+}
+
 /// Connections beyond the limit get one clear error line and are closed; those within it,
 /// and new ones once some close, are served.
 @Suite struct ConnectionLimitTests {

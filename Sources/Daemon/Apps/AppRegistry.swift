@@ -83,6 +83,38 @@ actor AppRegistry {
         routerBox.withLock { $0 = router }
     }
 
+    /// The values of entity type `type` as its app has them now (after a task was added or
+    /// deleted): when they differ from what the router knows, the app's definition takes them
+    /// and the router is compiled again, so names match what exists. Returns whether they differed.
+    @discardableResult
+    func updateEntities(_ type: String, to records: [EntityRecord]) -> Bool {
+        let appID = String(type.prefix { $0 != "." })
+        if var registration = registrations[appID], !registration.definition.intents.isEmpty,
+            let index = registration.definition.entityTypes.firstIndex(where: { $0.name == type })
+        {
+            guard registration.definition.entityTypes[index].values != records else { return false }
+            registration.definition.entityTypes[index].values = records
+            registrations[appID] = registration
+        } else if let appIndex = fileLibrary.apps.firstIndex(where: { $0.id == appID }),
+            let index = fileLibrary.apps[appIndex].entityTypes.firstIndex(where: { $0.name == type })
+        {
+            guard fileLibrary.apps[appIndex].entityTypes[index].values != records else { return false }
+            fileLibrary.apps[appIndex].entityTypes[index].values = records
+        } else {
+            return false
+        }
+        recompile()
+        logger.debug("entities changed", metadata: ["entityType": "\(type)", "count": "\(records.count)"])
+        return true
+    }
+
+    /// Entity types whose app answered an `all` query with an error: not asked again.
+    private(set) var notEnumerable: Set<String> = []
+    func cannotEnumerate(_ type: String) { notEnumerable.insert(type) }
+
+    /// Whether `peer` is the connection that serves `appID`.
+    func serves(_ appID: String, peer: PeerConnection) -> Bool { registrations[appID]?.peer === peer }
+
     /// Registers `definition` as served by `peer`; throws when the id belongs to someone else
     /// or the definition does not compile.
     func register(_ definition: AppDefinition, peer: PeerConnection) throws(RPCError) -> JSONValue {

@@ -48,6 +48,24 @@ extension Conversation {
         return EntityQuery(entityType: type, kind: .property(filters: filters, matchAll: true, sort: sort), limit: described.limit ?? 10)
     }
 
+    /// After an intent of `appID` was performed, asks the app for every entity of each type it
+    /// lists (tasks, drafts, events), so that a task just added is matched by name and one just
+    /// deleted no longer is. An app that cannot list them all keeps what it had.
+    func refreshEntities(of appID: String) async {
+        guard await registry.isConnected(appID), let app = registry.router.library.app(appID) else { return }
+        let skipped = await registry.notEnumerable
+        for type in app.entityTypes where !skipped.contains(type.name) {
+            guard let all = try? await query(EntityQuery(entityType: type.name, kind: .all, limit: Self.entityRefreshLimit)) else {
+                await registry.cannotEnumerate(type.name)
+                continue
+            }
+            await registry.updateEntities(type.name, to: all.entities)
+        }
+    }
+
+    /// The most entities of one type taken into the router's names by a refresh.
+    static let entityRefreshLimit = 1000
+
     /// "I couldn't find a task called 'buy bred'. What task would you like to open?"
     func notFoundPrompt(_ parameter: ParameterDefinition, text: String) -> String {
         var noun = parameter.title.lowercased()

@@ -184,6 +184,7 @@ struct Conversation: Sendable {
         var call = pending
         switch reply {
         case .result(let result):
+            await refreshEntities(of: call.intent.appID)
             await sessions.finish(session, uid: client.uid, turn: call.turn)
             await sessions.remember(session, uid: client.uid, entities: Self.entities(of: result, call))
             return RunOutcome(session: session, status: .done, intent: call.intent.id, parameters: call.parameters, result: result)

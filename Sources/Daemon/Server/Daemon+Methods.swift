@@ -70,6 +70,25 @@ extension Daemon {
             let registered = try await registry.register(p.app, peer: peer)
             await appRegistered()
             return registered
+        case Methods.EntitiesChanged.name:
+            let p = try Methods.EntitiesChanged.Parameters(json: params ?? .object([]))
+            let appID = String(p.entityType.prefix { $0 != "." })
+            guard await registry.serves(appID, peer: peer) else {
+                throw RPCError(.notAuthorized, "Not authorized", data: .object([
+                    ("entityType", .string(p.entityType)), ("reason", .string("only the connection serving '\(appID)' may say its entities changed")),
+                ]))
+            }
+            guard registry.router.library.app(appID)?.entityType(p.entityType) != nil else {
+                throw RPCError(.unknownName, "Unknown entity type", data: .object([("entityType", .string(p.entityType))]))
+            }
+            let records: [EntityRecord]
+            if let given = p.entities {
+                records = given
+            } else {
+                records = try await conversation.query(EntityQuery(entityType: p.entityType, kind: .all, limit: Conversation.entityRefreshLimit)).entities
+            }
+            let changed = await registry.updateEntities(p.entityType, to: records)
+            return .object([("entityType", .string(p.entityType)), ("count", .number(Double(records.count))), ("changed", .bool(changed))])
         case Methods.UnregisterApp.name:
             let p = try AppName(json: params ?? .object([]))
             try await registry.unregister(p.app, peer: peer)
