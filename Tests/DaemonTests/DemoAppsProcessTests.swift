@@ -113,17 +113,21 @@ import Wire
         }
     }
 
-    /// A name the app cannot find either is asked for, saying what was not found; naming the
-    /// task in the answer finds it through the string query and settles the question.
-    @Test func aMisspeltNameTheAppCannotFindIsAskedFor() async throws {
+    /// A name no task has is asked for, saying what was not found; naming a task in the answer
+    /// settles the question. A near miss of a task added a moment ago is that task: names are
+    /// re-read from the app after each intent it performs.
+    @Test func aNameNoTaskHasIsAskedFor() async throws {
         try await withDemoApps { client in
             _ = try await client.run("add buy bread to my groceries list")
-            let ask = try await client.run("open the task buy bred")
+            let ask = try await client.run("open the task walk the dog")
             #expect(ask.status == .question, "\(ask.json)")
-            #expect(ask.question?.prompt == "I couldn't find a task called 'buy bred'. What task would like to open?")
+            #expect(ask.question?.prompt == "I couldn't find a task called 'walk the dog'. What task would like to open?")
             let done = try await client.answer(ask, .text("buy bread"))
             #expect(done.status == .done, "\(done.json)")
             #expect(done.parameters.first { $0.0 == "task" }?.1["title"] == .string("buy bread"))
+            let nearMiss = try await client.run("open the task buy bred")
+            #expect(nearMiss.status == .done, "\(nearMiss.json)")
+            #expect(nearMiss.parameters.first { $0.0 == "task" }?.1["title"] == .string("buy bread"))
         }
     }
 
@@ -141,17 +145,16 @@ import Wire
         }
     }
 
-    /// Two tasks the name fits: a choice between them, as the app found them.
+    /// Two tasks with the name said: a choice between them, not a guess.
     @Test func aNameTwoTasksFitIsAChoice() async throws {
         try await withDemoApps { client in
             _ = try await client.run("add buy bread to my groceries list")
-            _ = try await client.run("add buy bread rolls to my groceries list")
+            _ = try await client.run("add buy bread to my work list")
             let ask = try await client.run("delete the task buy bread")
             #expect(ask.question?.kind == .choice, "\(ask.json)")
-            #expect(ask.question?.prompt == "Which task should I delete?")
-            #expect(ask.question?.choices.map(\.title) == ["buy bread", "buy bread rolls"])
+            #expect(ask.question?.choices.map(\.title) == ["buy bread", "buy bread"], "\(ask.json)")
             let confirm = try await client.answer(ask, .text("the second one"))
-            #expect(confirm.question?.prompt == "Are you sure you want to delete 'buy bread rolls'?", "\(confirm.json)")
+            #expect(confirm.question?.prompt == "Are you sure you want to delete 'buy bread'?", "\(confirm.json)")
         }
     }
 

@@ -28,6 +28,8 @@ public final class AppConnection: Sendable {
     public let socketPath: String
     public let registration: Registration
     let logger: Logger
+    /// At most this many of the daemon's calls are handled at once; more wait their turn.
+    static let maximumHandlers = 64
     /// Back-off between connection attempts: starts at the first, doubles up to the second.
     let backoff: (initial: Duration, maximum: Duration)
     private let registered = Mutex<[CheckedContinuation<Void, Never>]?>([])
@@ -96,6 +98,7 @@ public final class AppConnection: Sendable {
                     self.markRegistered()
                 }
                 try await withThrowingDiscardingTaskGroup { handlers in
+                    let room = HandlerRoom(capacity: Self.maximumHandlers)
                     var framer = LineFramer()
                     for try await buffer in inbound {
                         framer.append(buffer.readableBytesView)
@@ -104,7 +107,13 @@ public final class AppConnection: Sendable {
                             switch message {
                             case .response(let response): calls.receive(response)
                             case .request(let request):
-                                handlers.addTask { calls.send(.response(await self.answer(request))) }
+                                // Past the limit, the next call waits (and the daemon's lines
+                                // wait in the socket) until a handler finishes.
+                                await room.enter()
+                                handlers.addTask {
+                                    calls.send(.response(await self.answer(request)))
+                                    room.leave()
+                                }
                             case .notification: break
                             }
                         }
@@ -167,6 +176,44 @@ public final class AppConnection: Sendable {
 extension AppConnection.Registration: Equatable {}
 
 /// The calls this side made and waits on, matched by id.
+/// Counts the handlers running at once; `enter()` waits while `capacity` of them run.
+final class HandlerRoom: Sendable {
+    private let state: Mutex<(running: Int, waiter: CheckedContinuation<Void, Never>?)>
+    let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        state = Mutex((0, nil))
+    }
+
+    func enter() async {
+        await withCheckedContinuation { continuation in
+            let now = state.withLock { state -> Bool in
+                guard state.running >= capacity else {
+                    state.running += 1
+                    return true
+                }
+                state.waiter = continuation
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+
+    func leave() {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            guard let waiter = state.waiter else {
+                state.running -= 1
+                return nil
+            }
+            // The waiting caller takes this handler's place: `running` stays the same.
+            state.waiter = nil
+            return waiter
+        }
+        waiter?.resume()
+    }
+}
+
 final class PendingCalls: Sendable {
     private struct State {
         var nextID = 1
