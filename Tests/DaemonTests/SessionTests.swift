@@ -404,3 +404,22 @@ final class RawSocket: Sendable {
         }
     }
 }
+
+/// Inputs the `answers` fuzz target found that trapped the answer reader (Fuzz/Corpus/answers
+/// keeps them): each type is read without a crash (issue 18).
+@Test func answersTheFuzzerFoundDoNotTrap() {
+    let reader = AnswerReader(router: DemoRouter.shared)
+    let found: [[UInt8]] = [
+        // A currency amount too large for an Int, read for a CurrencyAmount question.
+        [0x8c, 0x82, 0x2c, 0x32, 0x8e, 0x9a] + Array(repeating: 0x38, count: 22) + [0x3a, 0x00, 0x63, 0xb8, 0x3b, 0x91, 0x9b, 0xfd, 0x00],
+        Array("$88888888888888888888888".utf8), Array("88888888888888888888888 dollars".utf8),
+    ]
+    let types: [ValueType] = [.string, .int, .double, .currencyAmount, .measurement(dimension: nil), .duration, .date, .list(.int)]
+    for bytes in found {
+        let text = String(decoding: bytes, as: UTF8.self)
+        for type in types { _ = reader.value(text, as: type) }
+    }
+    if case .value(let money) = reader.value("$88888888888888888888888", as: .currencyAmount) {
+        #expect(money["currency"] == .string("USD"), "\(money.serialized)")
+    }
+}

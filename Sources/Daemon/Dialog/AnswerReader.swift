@@ -74,9 +74,7 @@ struct AnswerReader {
         var value = best.value
         if type == .double, case .int(let i) = value { value = .double(Double(i)) }
         // "twelve dollars fifty" for a plain number: the amount, 12.5 (its currency: `currency(in:)`).
-        if case .currencyAmount(let money) = value {
-            if type == .double { value = .double(money.amount) } else if money.amount == money.amount.rounded() { value = .int(Int(money.amount)) }
-        }
+        if type == .double, case .currencyAmount(let money) = value { value = .double(money.amount) }
         return .value(value.json)
     }
 
