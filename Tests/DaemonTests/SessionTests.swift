@@ -20,7 +20,8 @@ import Wire
         try await withNotesSocket { socket in
             try await DaemonClient.withConnection(socketPath: socket) { client in
                 async let slow = client.call(Methods.Run.self, .init(utterance: "hang the notes app", session: "race"))
-                try await Task.sleep(for: .milliseconds(300))
+                // Time for the slow run to begin its turn and reach the app first, even on a loaded machine.
+                try await Task.sleep(for: .seconds(1))
                 let question = try await client.call(Methods.Run.self, .init(utterance: "add a note", session: "race"))
                 #expect(question.status == .question)
                 // The older run finishes after the question was asked.
@@ -393,7 +394,7 @@ final class RawSocket: Sendable {
             let raw = try RawSocket(path: socket)
             let run = #"{"jsonrpc":"2.0","id":"slow","method":"run","params":{"utterance":"hang the notes app","session":"c"}}"# + "\n"
             #expect(raw.writeAll(Array(run.utf8)))
-            try await Task.sleep(for: .milliseconds(300))
+            try await Task.sleep(for: .seconds(1))
             #expect(raw.writeAll(Array((#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":"slow"}}"# + "\n").utf8)))
             let answer = try await offThePool { try raw.readLines(1) }
             #expect(answer == [#"{"jsonrpc":"2.0","id":"slow","error":{"code":-32800,"message":"Request cancelled"}}"#])
