@@ -18,21 +18,22 @@ extension Conversation {
     /// Taken only when that reading puts the entity into a parameter of its intent, and reads
     /// at least as well as the words as said; the words as said stay the reading otherwise.
     func readingOfReference(in params: Methods.Run.Parameters, session: String, client: Client, asSaid: RouteResult) async -> RouteResult? {
-        let words = TextNormalizer().words(params.utterance)
+        let normalizer = TextNormalizer()
+        let words = normalizer.words(params.utterance)
         guard let pointer = Self.pointer(in: words) else { return nil }
         let recalled = await sessions.recalled(session, uid: client.uid)
         let index = pointer.index ?? (recalled.count - 1)
         guard recalled.indices.contains(index) else { return nil }
         let entity = recalled[index]
+        let title = normalizer.words(entity.title)
         var replaced = words
-        replaced.replaceSubrange(pointer.range, with: TextNormalizer().words(entity.title))
+        replaced.replaceSubrange(pointer.range, with: title)
         var reading = await registry.route(replaced.joined(separator: " "), now: params.now, spoken: params.spoken)
         guard let intent = reading.intent, reading.status != .notUnderstood,
             asSaid.status == .notUnderstood || reading.confidence >= asSaid.confidence
         else { return nil }
         // The slot that took the words of the entity's title, whatever value the router found
         // for them (a draft made a moment ago is not among the names it knows).
-        let title = TextNormalizer().words(entity.title)
         let covered = pointer.range.lowerBound..<(pointer.range.lowerBound + title.count)
         let slot = reading.explanation.parses.first { $0.intent.id == intent.id }?.captures.first { $0.range.overlaps(covered) }?.parameter
         guard let name = slot, let parameter = intent.parameter(name), case .entity = parameter.type.elementType else { return nil }
