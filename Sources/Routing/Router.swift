@@ -47,6 +47,27 @@ public struct Router: Sendable {
 
     public static let defaultThreshold = 0.6
 
+    /// The apps this router routes to, when not all of its library's (``restricted(to:)``).
+    public private(set) var reachableApps: Set<String>?
+    /// By intent index, whether a parse may reach the intent; nil: every intent.
+    private var allowedIntents: [Bool]?
+
+    /// This router, routing only to the intents of `apps`: no compiling, the automaton is
+    /// shared. A daemon routes only to the apps it can reach.
+    public func restricted(to apps: Set<String>) -> Router {
+        var router = self
+        let allowed = matcher.intents.map { apps.contains($0.appID) }
+        router.reachableApps = allowed.allSatisfy { $0 } ? nil : apps
+        router.allowedIntents = router.reachableApps == nil ? nil : allowed
+        return router
+    }
+
+    /// The library's apps this router routes to.
+    public var routedApps: [AppDefinition] {
+        guard let reachableApps else { return library.apps }
+        return library.apps.filter { reachableApps.contains($0.id) }
+    }
+
     public init(library: PhraseLibrary, threshold: Double = Router.defaultThreshold, preferences: SchemaPreferences = SchemaPreferences()) {
         self.library = library
         self.preferences = preferences
@@ -76,7 +97,7 @@ public struct Router: Sendable {
     /// utterance names the intent's app, shares most of its content words with the intent and
     /// clearly more than with any other: a wrong intent is worse than "not understood".
     func wordOverlapFallback(_ words: [String]) -> (intent: IntentDefinition, overlap: Double)? {
-        let ranked = matcher.rankByWordOverlap(words, limit: 2)
+        let ranked = matcher.rankByWordOverlap(words, limit: 2, allowed: allowedIntents)
         guard let top = ranked.first, top.overlap >= Self.fallbackOverlap, top.words >= 2 else { return nil }
         if ranked.count > 1, top.overlap - ranked[1].overlap < Self.fallbackMargin { return nil }
         guard names(top.intent.appID, in: words) else { return nil }
@@ -143,11 +164,11 @@ public struct Router: Sendable {
         func acceptable(_ parse: Parse) -> Bool {
             !Self.reachesOutside(parse, markers: outside) && (parse.confidence >= threshold || !parse.takesAnEntityNameAsFreeText)
         }
-        var parses = matcher.match(words, spans: spans, limit: 5).filter(acceptable)
+        var parses = matcher.match(words, spans: spans, limit: 5, allowed: allowedIntents).filter(acceptable)
         // Speech-to-text mishears words ("my detox" for "mighty tasks"): when nothing parses as
         // written, hear the words as phrase words that sound like them, at a cost in confidence.
         if spoken, (parses.first?.confidence ?? 0) < threshold, words.count <= Self.soundAlikeWordLimit {
-            let heard = matcher.match(words, spans: spans, limit: 5, soundAlike: true).filter(acceptable)
+            let heard = matcher.match(words, spans: spans, limit: 5, soundAlike: true, allowed: allowedIntents).filter(acceptable)
             if let best = heard.first, best.confidence >= threshold { parses = heard }
         }
         var explanation = Explanation(tokens: words, taggedValues: spans, parses: parses)

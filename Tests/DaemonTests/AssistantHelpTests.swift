@@ -46,8 +46,9 @@ struct AssistantHelpTests {
     }
 
     @Test func helpOverTheSocketGivesAnExampleForEachApp() async throws {
-        try await withDaemon(phrases: [TestPaths.phrases]) { _, socket in
-            try await DaemonClient.withConnection(socketPath: socket) { client in
+        try await withDemoApps { demo in
+            let client = demo.client
+            do {
                 let outcome = try await client.call(Methods.Run.self, .init(utterance: "what can you do"))
                 #expect(outcome.status == .done, "\(outcome.json.serialized)")
                 let dialog = try #require(outcome.result?.dialog)
@@ -78,8 +79,9 @@ struct AssistantHelpTests {
 /// `run` passes on the words the reading left unused, and the REPL shows them (issue 16).
 struct IgnoredWordsOverTheSocketTests {
     @Test func runSaysWhichWordsWereNotUsed() async throws {
-        try await withDaemon(phrases: [TestPaths.phrases]) { _, socket in
-            try await DaemonClient.withConnection(socketPath: socket) { client in
+        try await withDemoApps { demo in
+            let client = demo.client
+            do {
                 let outcome = try await client.call(Methods.Run.self, .init(utterance: "order some soup on monday"))
                 #expect(outcome.ignored == ["on monday"], "\(outcome.json.serialized)")
                 #expect(outcome.json["ignored"] == .array([.string("on monday")]))

@@ -338,3 +338,49 @@ func withNotesSocket(
         }
     }
 }
+
+/// A daemon routes a request only to an app it can reach (issue 18): connected, started by
+/// the daemon itself, or connected once and gone (then "app unavailable").
+struct ReachableAppsTests {
+    @Test func runReachesOnlyAppsThatCanAnswer() async throws {
+        try await withDaemon(phrases: [TestPaths.phrases]) { _, socket in
+            try await DaemonClient.withConnection(socketPath: socket) { client in
+                // The phrase file declares SoupChef, but nothing serves it: not understood,
+                // never "app unavailable"; the `route` method still shows the parse.
+                let unserved = try await client.call(Methods.Run.self, .init(utterance: "order two tomato soups"))
+                #expect(unserved.status == .notUnderstood, "\(unserved.json.serialized)")
+                let parsed = try await client.call(Methods.Route.self, .init(utterance: "order two tomato soups"))
+                #expect(parsed["intent"]?.stringValue == "soup.order")
+                // The assistant is answered by the daemon, and offers only what can be done.
+                let help = try await client.call(Methods.Run.self, .init(utterance: "what can you do"))
+                #expect(help.result?.dialog?.hasPrefix("No app is connected yet") == true, "\(help.json.serialized)")
+
+                // Once SoupChef registers (with its phrase file's definition), run reaches it.
+                let soup = AppDefinition(id: "soup", displayName: "SoupChef")
+                try await withApp(soup, socket: socket, handler: { request, control in
+                    control.hangUp()
+                    return Response(id: request.id, result: AppReply.result(IntentResult(dialog: "Ordered")).json)
+                }) {
+                    let served = try await client.call(Methods.Run.self, .init(utterance: "what can you do"))
+                    #expect(served.result?.dialog?.contains("(SoupChef)") == true, "\(served.json.serialized)")
+                    #expect(served.result?.dialog?.contains("(Mighty Tasks)") == false)
+                    _ = try? await client.call(Methods.Run.self, .init(utterance: "order two tomato soups"))
+                }
+                // It left: its requests say so, rather than "not understood".
+                await #expect(throws: RPCError(.appUnavailable, "App unavailable", data: .parse("{\"app\":\"soup\",\"reason\":\"not connected\"}"))) {
+                    _ = try await client.call(Methods.Run.self, .init(utterance: "order two tomato soups"))
+                }
+            }
+        }
+    }
+
+    @Test func aRestrictedRouterParsesOnlyTheAppsItReaches() {
+        let all = DemoRouter.shared
+        #expect(all.route("order two tomato soups", now: DemoRouter.now).intent?.id == "soup.order")
+        let tasksOnly = all.restricted(to: ["tasks"])
+        #expect(tasksOnly.route("order two tomato soups", now: DemoRouter.now).intent == nil)
+        #expect(tasksOnly.route("add milk to my groceries list", now: DemoRouter.now).intent?.id == "tasks.add")
+        #expect(tasksOnly.routedApps.map(\.id) == ["tasks"])
+        #expect(all.restricted(to: Set(all.library.apps.map(\.id))).reachableApps == nil)
+    }
+}

@@ -11,6 +11,12 @@ import Wire
 /// The apps intentd knows: those of the phrase files and those registered over the socket,
 /// which connection serves each, and the router compiled from all of them.
 ///
+/// A request is routed only to an app the daemon can reach: one that is connected, one it
+/// starts itself (`exec`, or the demo apps of `serve --demo`), or one that was connected and
+/// left (until it returns, its requests get "app unavailable" rather than "not understood"
+/// or another app's intent). An app a phrase file declares that is none of these is listed
+/// by `apps.list` and parsed by the `route` method, but `run` reaches it only once it registers.
+///
 /// Every change compiles a new ``Router`` and swaps it in whole, so a request routes
 /// against one consistent set of apps.
 actor AppRegistry {
@@ -23,30 +29,50 @@ actor AppRegistry {
     private var registrations: [String: Registration] = [:]
     /// Who first registered an app id that no phrase file declares: that uid keeps it.
     private var owners: [String: UInt32] = [:]
-    /// Apps registered over the socket whose connection closed: still routed to, so that a
-    /// request for them gets "app unavailable" rather than "not understood", until they return.
+    /// Apps whose connection closed: still routed to, so that a request for them gets "app
+    /// unavailable" rather than "not understood", until they return.
     private var departed: [String: AppDefinition] = [:]
     private let launcher: AppLauncher
     private let configuration: DaemonConfiguration
     private let logger: Logger
-    private let routerBox: Mutex<Router>
+    private let routerBox: Mutex<(all: Router, reachable: Router)>
 
     init(library: PhraseLibrary, configuration: DaemonConfiguration, logger: Logger) {
         fileLibrary = library
         self.configuration = configuration
         self.logger = logger
         launcher = AppLauncher(socketPath: configuration.socketPath, logger: logger)
-        routerBox = Mutex(Router(library: library, preferences: configuration.preferences))
+        let router = Router(library: library, preferences: configuration.preferences)
+        let startable = library.apps.filter { Self.startsItself($0, configuration: configuration) }.map(\.id)
+        routerBox = Mutex((router, router.restricted(to: Set(startable))))
     }
 
-    /// The router of this moment; routing with it needs no lock.
-    nonisolated var router: Router { routerBox.withLock { $0 } }
+    /// Whether the daemon can reach `app` before it registers: it starts the app itself
+    /// (`exec`, the awaited demo apps) or answers it itself (the assistant).
+    private static func startsItself(_ app: AppDefinition, configuration: DaemonConfiguration) -> Bool {
+        app.exec != nil || configuration.awaitedApps.contains(app.id) || app.id == AssistantApp.id
+    }
+
+    /// The router of this moment over every app known, reachable or not; using it needs no lock.
+    nonisolated var router: Router { routerBox.withLock { $0.all } }
+
+    /// The same router, routing only to the apps a request can reach now.
+    nonisolated var reachableRouter: Router { routerBox.withLock { $0.reachable } }
+
+    /// The library with only the apps a request can reach now: what the assistant's help offers.
+    nonisolated var reachableLibrary: PhraseLibrary {
+        let router = reachableRouter
+        var library = router.library
+        library.apps = router.routedApps
+        return library
+    }
 
     /// Routes an utterance on NIO's thread pool rather than on the threads that serve
     /// connections: a long utterance keeps one routing thread busy while every other client
-    /// is still answered.
-    nonisolated func route(_ utterance: String, now: LocalDateTime? = nil, spoken: Bool = false) async -> RouteResult {
-        let router = self.router
+    /// is still answered. Only to the apps a request can reach, unless `reachableOnly` is
+    /// false (the `route` method, which parses against every app known and calls none).
+    nonisolated func route(_ utterance: String, now: LocalDateTime? = nil, spoken: Bool = false, reachableOnly: Bool = true) async -> RouteResult {
+        let router = reachableOnly ? reachableRouter : self.router
         do {
             return try await NIOThreadPool.singleton.runIfActive { router.route(utterance, now: now, spoken: spoken) }
         } catch {
@@ -78,9 +104,20 @@ actor AppRegistry {
     /// the definition its phrase file declares changes nothing: no recompiling).
     private func recompile(unlessStill before: [AppDefinition]? = nil) {
         let library = composedLibrary()
-        if let before, before == library.apps { return }
-        let router = Router(library: library, preferences: configuration.preferences)
-        routerBox.withLock { $0 = router }
+        guard before == nil || before != library.apps else {
+            install(routerBox.withLock { $0.all })
+            return
+        }
+        install(Router(library: library, preferences: configuration.preferences))
+    }
+
+    /// Makes `router` current, with the apps reachable now.
+    private func install(_ router: Router) {
+        let reachable = router.library.apps.filter {
+            registrations[$0.id] != nil || departed[$0.id] != nil || Self.startsItself($0, configuration: configuration)
+        }
+        let restricted = router.restricted(to: Set(reachable.map(\.id)))
+        routerBox.withLock { $0 = (router, restricted) }
     }
 
     /// The values of entity type `type` as its app has them now (after a task was added or
@@ -185,7 +222,7 @@ actor AppRegistry {
         guard !gone.isEmpty else { return }
         let before = apps
         for id in gone {
-            if fileLibrary.app(id) == nil, let definition = registrations[id]?.definition { departed[id] = definition }
+            departed[id] = registrations[id]?.definition
             registrations[id] = nil
         }
         recompile(unlessStill: before)
@@ -222,7 +259,7 @@ actor AppRegistry {
             fileLibrary = old
             return errors
         }
-        routerBox.withLock { $0 = router }
+        install(router)
         return []
     }
 

@@ -31,7 +31,7 @@ package enum AssistantApp {
     static func overview(_ library: PhraseLibrary) -> String {
         let examples = PhraseSampler(library: library).examples()
         let apps = apps(library)
-        guard !apps.isEmpty else { return "No apps are installed yet, so there is nothing I can do." }
+        guard !apps.isEmpty else { return "No app is connected yet, so there is nothing I can do. Apps connect over the socket (docs/protocol.md); `intentd serve --demo` starts the demo apps." }
         var lines = ["You can ask me things like:"]
         for app in apps {
             guard let example = app.intents.lazy.filter(\.isDiscoverable).compactMap({ examples[$0.id] }).first else { continue }

@@ -7,7 +7,7 @@ extension Conversation {
     func dispatch(_ call: PendingCall, session: String, client: Client) async throws(RPCError) -> AppReply {
         let appID = call.intent.appID
         if appID == AssistantApp.id, await !registry.isConnected(appID),
-            let reply = AssistantApp.reply(to: call, library: registry.router.library)
+            let reply = AssistantApp.reply(to: call, library: registry.reachableLibrary)
         {
             return reply
         }

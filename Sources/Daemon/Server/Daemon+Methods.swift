@@ -29,7 +29,7 @@ extension Daemon {
         case Methods.Route.name:
             let p = try Methods.Route.Parameters(json: params ?? .object([]))
             try checkLength(p.utterance)
-            let routed = await registry.route(p.utterance, now: p.now, spoken: p.spoken)
+            let routed = await registry.route(p.utterance, now: p.now, spoken: p.spoken, reachableOnly: false)
             guard p.explain, case .object(let pairs) = routed.json else { return routed.json }
             return .object(pairs + [("explanation", .string(routed.explanation.text))])
         case Methods.Run.name:

@@ -1,11 +1,12 @@
 import IntentModel
 
 extension MatchRun {
-    /// The best parse of each intent that explains the whole utterance, best first.
+    /// The best parse of each intent that explains the whole utterance, best first; only of
+    /// the intents `allowed` marks, when given.
     ///
     /// Candidates are ranked on their score and confidence alone; the readable steps of a
     /// parse are written only for the ones returned.
-    func parses(limit: Int) -> [Parse] {
+    func parses(limit: Int, allowed: [Bool]? = nil) -> [Parse] {
         let automaton = matcher.automaton
         struct Candidate {
             var index: Int32
@@ -20,6 +21,7 @@ extension MatchRun {
             var summary: (confidence: Double, captureCount: Int)?
             for phraseIndex in automaton.phrasesCompleted(at: state) {
                 let phrase = automaton.phrases[Int(phraseIndex)]
+                if let allowed, !allowed[phrase.intentIndex] { continue }
                 if let existing = bestByIntent[phrase.intentIndex], existing.score > score { continue }
                 let (confidence, captureCount) = summary ?? summarize(ending: index)
                 summary = (confidence, captureCount)

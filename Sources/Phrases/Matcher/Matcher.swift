@@ -80,18 +80,20 @@ public struct Matcher: Sendable {
     ///   - soundAlike: whether a heard word may stand for phrase words that sound like it
     ///     ("my detox" for "mighty tasks"), at a cost in score and confidence. Slower; the router
     ///     tries it only when the plain search finds no confident parse.
-    public func match(_ tokens: [String], spans: [SlotSpan] = [], limit: Int = 5, soundAlike: Bool = false) -> [Parse] {
+    ///   - allowed: when given, by intent index (``intents``), the intents a parse may reach;
+    ///     the others are left out (a daemon routes only to apps it can reach).
+    public func match(_ tokens: [String], spans: [SlotSpan] = [], limit: Int = 5, soundAlike: Bool = false, allowed: [Bool]? = nil) -> [Parse] {
         guard !tokens.isEmpty else { return [] }
         var run = MatchRun(matcher: self, tokens: tokens, spans: spans, soundAlike: soundAlike)
         run.search()
-        return run.parses(limit: limit)
+        return run.parses(limit: limit, allowed: allowed)
     }
 
     /// Intents ranked by the share of the utterance's words their phrases use, rare words
     /// counting more: the fallback for an utterance no phrase parses. Best first; only intents
     /// that share at least one word.
-    public func rankByWordOverlap(_ tokens: [String], limit: Int = 3) -> [(intent: IntentDefinition, overlap: Double, words: Int)] {
-        overlap.rank(tokens.map { vocabulary.id(of: $0) }, limit: limit).map { (intents[$0.intent], $0.overlap, $0.words) }
+    public func rankByWordOverlap(_ tokens: [String], limit: Int = 3, allowed: [Bool]? = nil) -> [(intent: IntentDefinition, overlap: Double, words: Int)] {
+        overlap.rank(tokens.map { vocabulary.id(of: $0) }, limit: limit, allowed: allowed).map { (intents[$0.intent], $0.overlap, $0.words) }
     }
 
     /// Whether `word` (normalized) is a filler word such as "um" or "please".
