@@ -206,16 +206,23 @@ struct JSONParser {
             index = integerStart
             throw fail("a number may not start with 0 before another digit")
         }
+        var isInteger = true
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
+            isInteger = false
             guard digits() > 0 else { throw fail("expected digits after '.'") }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
+            isInteger = false
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
             guard digits() > 0 else { throw fail("expected digits in exponent") }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        // An integer a Double would round (2^53 + 1) keeps its digits; 16 digits or more only.
+        if isInteger, integerDigits >= 16, Int(text)?.magnitude ?? .max > JSONValue.exactIntegerLimit {
+            return .largeInteger(text)
+        }
         guard let number = Double(text) else { throw fail("invalid number") }
         guard number.isFinite else {
             index = start

@@ -8,6 +8,9 @@ public indirect enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
+    /// An integer literal beyond ±2^53, which a Double cannot hold exactly (9007199254740993),
+    /// kept as its digits so that it passes through unchanged; the parser makes it.
+    case largeInteger(String)
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
@@ -17,6 +20,7 @@ public indirect enum JSONValue: Hashable, Sendable {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
         case (.number(let a), .number(let b)): return a == b
+        case (.largeInteger(let a), .largeInteger(let b)): return a == b
         case (.string(let a), .string(let b)): return a == b
         case (.array(let a), .array(let b)): return a == b
         case (.object(let a), .object(let b)):
@@ -30,6 +34,7 @@ public indirect enum JSONValue: Hashable, Sendable {
         case .null: hasher.combine(0)
         case .bool(let b): hasher.combine(b)
         case .number(let n): hasher.combine(n)
+        case .largeInteger(let digits): hasher.combine(digits)
         case .string(let s): hasher.combine(s)
         case .array(let a): hasher.combine(a)
         case .object(let o):
@@ -51,10 +56,32 @@ public indirect enum JSONValue: Hashable, Sendable {
         return nil
     }
 
+    /// The number, as near as a Double holds it (a ``largeInteger`` rounded).
     public var numberValue: Double? {
-        if case .number(let n) = self { return n }
-        return nil
+        switch self {
+        case .number(let n): return n
+        case .largeInteger(let digits): return Double(digits)
+        default: return nil
+        }
     }
+
+    /// The number when it is an integer an `Int` holds exactly; nil for a fraction, a number
+    /// beyond `Int`'s range, and anything not a number.
+    public var intValue: Int? {
+        switch self {
+        case .number(let n): return Int(exactly: n)
+        case .largeInteger(let digits): return Int(digits)
+        default: return nil
+        }
+    }
+
+    /// `n` as JSON, exactly: beyond ±2^53 as a ``largeInteger``.
+    public static func integer(_ n: Int) -> JSONValue {
+        n.magnitude <= JSONValue.exactIntegerLimit ? .number(Double(n)) : .largeInteger(String(n))
+    }
+
+    /// 2^53: up to it a Double holds every integer.
+    static let exactIntegerLimit: UInt = 9_007_199_254_740_992
 
     public var arrayValue: [JSONValue]? {
         if case .array(let items) = self { return items }
@@ -85,6 +112,7 @@ extension JSONValue {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
         case .number(let n): out += JSONValue.format(number: n)
+        case .largeInteger(let digits): out += digits
         case .string(let s): JSONValue.writeString(s, to: &out)
         case .array(let items):
             out += "["

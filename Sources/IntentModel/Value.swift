@@ -26,7 +26,7 @@ public indirect enum Value: Hashable, Sendable {
     public var json: JSONValue {
         switch self {
         case .string(let s), .url(let s), .email(let s), .phoneNumber(let s), .enumCase(let s): .string(s)
-        case .int(let i): .number(Double(i))
+        case .int(let i): .integer(i)
         case .double(let d), .duration(let d): .number(d)
         case .bool(let b): .bool(b)
         case .date(let d): .string(d.iso8601)
@@ -54,10 +54,11 @@ public indirect enum Value: Hashable, Sendable {
         case (.enumeration, .string(let s)): self = .enumCase(s)
         // Int(exactly:) is nil for a fraction, for infinity and beyond Int's range (1e19), which
         // Int(_:) would trap on: a client's or an app's number must never crash the daemon.
-        case (.int, .number(let n)):
-            guard let exact = Int(exactly: n) else { return nil }
+        case (.int, .number), (.int, .largeInteger):
+            guard let exact = json.intValue else { return nil }
             self = .int(exact)
         case (.double, .number(let n)): self = .double(n)
+        case (.double, .largeInteger(let digits)): self = .double(Double(digits) ?? .nan)
         case (.duration, .number(let n)): self = .duration(n)
         case (.bool, .bool(let b)): self = .bool(b)
         case (.date, .string(let s)):

@@ -119,6 +119,7 @@ extension EntityRecord: JSONConvertible {
         case .string(let s): .string(s)
         case .bool(let b): .bool(b)
         case .number(let n): n == n.rounded() && abs(n) < 1e15 ? .int(Int(n)) : .double(n)
+        case .largeInteger: json.intValue.map(Value.int) ?? json.numberValue.map(Value.double)
         case .array(let items): .list(items.compactMap(untyped))
         default: nil
         }

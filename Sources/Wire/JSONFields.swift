@@ -69,15 +69,15 @@ public struct JSONFields: Sendable {
 
     public func optionalInt(_ key: String) throws(RPCError) -> Int? {
         guard let value = value(key) else { return nil }
-        guard case .number(let n) = value, n == n.rounded(), abs(n) < 1e15 else {
-            throw Self.mismatch("\(path).\(key)", expected: "an integer")
+        guard let n = value.intValue else {
+            throw Self.mismatch("\(path).\(key)", expected: "an integer within ±\(Int.max)")
         }
-        return Int(n)
+        return n
     }
 
     public func optionalNumber(_ key: String) throws(RPCError) -> Double? {
         guard let value = value(key) else { return nil }
-        guard case .number(let n) = value else { throw Self.mismatch("\(path).\(key)", expected: "a number") }
+        guard let n = value.numberValue else { throw Self.mismatch("\(path).\(key)", expected: "a number") }
         return n
     }
 

@@ -1,38 +1,40 @@
 import IntentModel
 
-/// The id of a JSON-RPC request: a number or a string, echoed in its response.
+/// The id of a JSON-RPC request: a number or a string, echoed in its response exactly as sent.
 public enum RequestID: Hashable, Sendable, CustomStringConvertible {
     case number(Int)
     case string(String)
+    /// A number id that is no `Int` (a fraction, or an integer beyond `Int`'s range): JSON-RPC
+    /// discourages both, but such a request still gets its response, the id written back as read.
+    case otherNumber(JSONValue)
     /// `"id": null`: JSON-RPC 2.0 discourages it, but such a request is still a request (not a
     /// notification) and gets its response, with `"id": null`.
     case null
 
     public var json: JSONValue {
         switch self {
-        case .number(let n): .number(Double(n))
+        case .number(let n): .integer(n)
         case .string(let s): .string(s)
+        case .otherNumber(let value): value
         case .null: .null
         }
     }
 
     public init?(json: JSONValue) {
         switch json {
-        case .number(let n) where n == n.rounded() && abs(n) <= Self.largestNumber: self = .number(Int(n))
+        case .number(let n) where n == 0 && n.sign == .minus: self = .otherNumber(json)
+        case .number, .largeInteger: self = json.intValue.map(RequestID.number) ?? .otherNumber(json)
         case .string(let s): self = .string(s)
         case .null: self = .null
         default: return nil
         }
     }
 
-    /// The largest number id: 2^53 - 1, beyond which JSON numbers (doubles) no longer hold
-    /// every integer, so an id could not be echoed exactly.
-    public static let largestNumber: Double = 9_007_199_254_740_991
-
     public var description: String {
         switch self {
         case .number(let n): String(n)
         case .string(let s): "\"\(s)\""
+        case .otherNumber(let value): value.serialized
         case .null: "null"
         }
     }
@@ -142,7 +144,7 @@ public enum Message: Hashable, Sendable {
         }
         guard json["jsonrpc"] == .string("2.0") else { throw invalid("\"jsonrpc\" must be \"2.0\"") }
         if let rawID = json["id"], rawID != .null, id == nil {
-            throw invalid("\"id\" must be a string or an integer of at most 9007199254740991 (2^53 - 1) in magnitude")
+            throw invalid("\"id\" must be a string, a number or null")
         }
         if let method = json["method"] {
             guard case .string(let name) = method else { throw invalid("\"method\" must be a string") }

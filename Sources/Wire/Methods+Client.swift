@@ -133,7 +133,7 @@ extension Methods {
                     switch answer {
                     case .text(let text): ("text", .string(text))
                     case .value(let value): ("value", value)
-                    case .choice(let index): ("choice", .number(Double(index)))
+                    case .choice(let index): ("choice", .integer(index))
                     case .confirm(let yes): ("confirm", .bool(yes))
                     case .cancel: ("cancel", .bool(true))
                     }
@@ -217,7 +217,7 @@ extension Methods {
                 text = try fields.string("text")
                 limit = try fields.optionalInt("limit") ?? 10
             }
-            public var json: JSONValue { .object([("text", .string(text)), ("limit", .number(Double(limit)))]) }
+            public var json: JSONValue { .object([("text", .string(text)), ("limit", .integer(limit))]) }
         }
     }
 

@@ -114,7 +114,7 @@ struct OutcomeText: Sendable {
         switch value {
         case .null: return "none"
         case .bool(let yes): return yes ? "yes" : "no"
-        case .number(let number): return JSONValue.number(number).serialized
+        case .number, .largeInteger: return value.serialized
         case .string(let text): return LocalDateTime(iso8601: text) != nil ? text : "\"\(text)\""
         case .array(let items): return "[" + items.map(describe).joined(separator: ", ") + "]"
         case .object:

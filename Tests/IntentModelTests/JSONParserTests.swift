@@ -14,10 +14,32 @@ struct JSONParserTests {
         (#"{"a":{"a":1}}"#, .object([("a", .object([("a", .number(1))]))])),
         (#"["\u0000\ud83d\ude00"]"#, .array([.string("\u{0}😀")])),
         (" \t\r\n[]\n", .array([])),
-        ("9007199254740993", .number(9_007_199_254_740_992)),
+        ("9007199254740992", .number(9_007_199_254_740_992)),
+        ("-9007199254740992", .number(-9_007_199_254_740_992)),
+        // Integers a Double would round keep their digits (issue 18).
+        ("9007199254740993", .largeInteger("9007199254740993")),
+        ("[-9223372036854775808]", .array([.largeInteger("-9223372036854775808")])),
+        ("99999999999999999999999", .largeInteger("99999999999999999999999")),
+        ("1e19", .number(1e19)),
+        ("9007199254740993.0", .number(9_007_199_254_740_992)),
     ])
     func accepted(text: String, value: JSONValue) throws {
         #expect(try JSONValue(parsing: text) == value)
+    }
+
+    /// What passes through from an app comes back as it was read, digit for digit.
+    @Test(arguments: ["9007199254740993", "-9223372036854775809", "123456789012345678901234567890", "-0", "[1,2.5,-3]"])
+    func integersPassThroughUnrounded(text: String) throws {
+        #expect(try JSONValue(parsing: text).serialized == text)
+    }
+
+    @Test func largeIntegersAsNumbers() throws {
+        #expect(try JSONValue(parsing: "9223372036854775807").intValue == Int.max)
+        #expect(try JSONValue(parsing: "9223372036854775808").intValue == nil)
+        #expect(try JSONValue(parsing: "2.5").intValue == nil)
+        #expect(try JSONValue(parsing: "9007199254740993").numberValue == 9_007_199_254_740_992)
+        #expect(JSONValue.integer(9_007_199_254_740_993) == .largeInteger("9007199254740993"))
+        #expect(JSONValue.integer(-5) == .number(-5))
     }
 
     @Test(arguments: [

@@ -61,8 +61,13 @@ struct ValueRangeTests {
         #expect(Value(json: .number(number), as: .int) == nil)
     }
 
-    @Test func integersInRangeAreRead() {
+    @Test func integersInRangeAreRead() throws {
         #expect(Value(json: .number(9_007_199_254_740_992), as: .int) == .int(9_007_199_254_740_992))
+        // Beyond 2^53 an Int parameter is read digit for digit and written back the same (issue 18).
+        let large = try JSONValue(parsing: "9007199254740993")
+        #expect(Value(json: large, as: .int) == .int(9_007_199_254_740_993))
+        #expect(Value.int(9_007_199_254_740_993).json.serialized == "9007199254740993")
+        #expect(Value(json: try JSONValue(parsing: "99999999999999999999999"), as: .int) == nil)
     }
 
     /// A measurement's unit must be one intentd knows, of the parameter's dimension (issue 18).

@@ -61,6 +61,7 @@ extension IntentHost {
     static func value(of json: JSONValue) -> Value {
         switch json {
         case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? .int(Int(n)) : .double(n)
+        case .largeInteger: return json.intValue.map(Value.int) ?? .double(json.numberValue ?? .nan)
         case .bool(let b): return .bool(b)
         case .string(let s):
             if s.count >= 10, let date = LocalDateTime(iso8601: s) { return .date(date) }
