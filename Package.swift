@@ -88,7 +88,7 @@ let package = Package(
         .testTarget(
             name: "DaemonTests",
             dependencies: [
-                "Daemon", "Wire", "Routing", "Phrases", "IntentModel", "IntentTesting",
+                "Daemon", "Wire", "Routing", "Phrases", "IntentModel", "IntentTesting", "IntentSDK",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

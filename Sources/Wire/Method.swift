@@ -45,4 +45,8 @@ public struct ClientAssertions: Hashable, Sendable {
 public enum Methods {
     /// The version of the protocol docs/protocol.md describes (its changelog lists the versions).
     public static let protocolVersion = "1.0"
+
+    /// `$/cancelRequest` (a notification, both directions, as in LSP): `{"id": …}` gives up on
+    /// the request with that id. The cancelled request is answered `-32800`.
+    public static let cancelRequest = "$/cancelRequest"
 }

@@ -1,6 +1,7 @@
 @testable import IntentSDK
 import Synchronization
 import Testing
+import Wire
 
 /// An app handles at most so many of the daemon's calls at once; the next waits its turn
 /// (issue 18: nothing capped the tasks one SDK connection starts).
@@ -22,4 +23,24 @@ import Testing
         await waiting.value
         #expect(third.withLock { $0 } == true)
     }
+}
+
+/// A handler's place is given back only once its answer is written, so a daemon that stops
+/// reading stops the app from piling answers up (issue 18: the SDK's output was uncapped).
+@Test func anAnswersPlaceIsFreedOnceItIsWritten() async {
+    let (lines, output) = AsyncStream<PendingCalls.Outgoing>.makeStream()
+    let calls = PendingCalls(output: output)
+    let freed = Mutex(false)
+    calls.send(.notification(Notification(method: "x"))) { freed.withLock { $0 = true } }
+    #expect(freed.withLock { $0 } == false)
+    var queued = lines.makeAsyncIterator()
+    let line = await queued.next()
+    #expect(line?.text == #"{"jsonrpc":"2.0","method":"x"}"#)
+    line?.written?()
+    #expect(freed.withLock { $0 } == true)
+    // Once the connection closed, nothing will be written: the place is given back at once.
+    output.finish()
+    let late = Mutex(false)
+    calls.send(.notification(Notification(method: "y"))) { late.withLock { $0 = true } }
+    #expect(late.withLock { $0 } == true)
 }

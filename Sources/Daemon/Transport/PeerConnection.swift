@@ -142,8 +142,10 @@ public final class PeerConnection: Sendable {
                 }
                 send(.request(Request(id: .number(id), method: method, params: params)))
                 let timer = eventLoop.scheduleTask(in: timeout) { [weak self] () -> Void in
-                    self?.complete(id, with: .failure(RPCError(.appTimeout, "The app did not answer in time",
-                        data: .object([("method", .string(method)), ("timeoutSeconds", .number(Double(timeout.nanoseconds) / 1e9))]))))
+                    let timedOut = RPCError(.appTimeout, "The app did not answer in time",
+                        data: .object([("method", .string(method)), ("timeoutSeconds", .number(Double(timeout.nanoseconds) / 1e9))]))
+                    // Given up on: the app is told, so that it stops the work nobody waits for.
+                    if self?.complete(id, with: .failure(timedOut)) == true { self?.sendCancel(id) }
                 }
                 // The answer may already be in: then the timer has nothing left to do.
                 let stillPending = state.withLock { state in
@@ -157,14 +159,17 @@ public final class PeerConnection: Sendable {
                 if state.pending[id] == nil { state.cancelledCalls.insert(id) }
                 return state.pending[id] != nil
             }
-            if wasPending, complete(id, with: .failure(Self.cancelled)) {
-                send(.notification(Notification(method: Self.cancelMethod, params: .object([("id", .number(Double(id)))]))))
-            }
+            if wasPending, complete(id, with: .failure(Self.cancelled)) { sendCancel(id) }
         }
     }
 
+    /// Tells the app the daemon gave up on its call `id`.
+    private func sendCancel(_ id: Int) {
+        send(.notification(Notification(method: Self.cancelMethod, params: .object([("id", .integer(id))]))))
+    }
+
     /// The notification that cancels a request, in both directions (as LSP's).
-    public static let cancelMethod = "$/cancelRequest"
+    public static let cancelMethod = Methods.cancelRequest
     static let cancelled = RPCError(.requestCancelled, "Request cancelled")
 
     /// Hands a response from the peer to the call waiting for it.

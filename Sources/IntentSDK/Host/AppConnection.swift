@@ -33,6 +33,8 @@ public final class AppConnection: Sendable {
     /// Back-off between connection attempts: starts at the first, doubles up to the second.
     let backoff: (initial: Duration, maximum: Duration)
     private let registered = Mutex<[CheckedContinuation<Void, Never>]?>([])
+    /// The calls of the connection of this moment; nil while not connected.
+    private let current = Mutex<PendingCalls?>(nil)
 
     public init(
         host: IntentHost, socketPath: String, registration: Registration = .preferDeclared, logger: Logger,
@@ -86,11 +88,16 @@ public final class AppConnection: Sendable {
                 }
             }
         try await channel.executeThenClose { inbound, outbound in
-            let (lines, output) = AsyncStream<String>.makeStream()
+            let (lines, output) = AsyncStream<PendingCalls.Outgoing>.makeStream()
             let calls = PendingCalls(output: output)
+            current.withLock { $0 = calls }
+            defer { current.withLock { if $0 === calls { $0 = nil } } }
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    for await line in lines { try await outbound.write(ByteBuffer(string: line + "\n")) }
+                    for await line in lines {
+                        try await outbound.write(ByteBuffer(string: line.text + "\n"))
+                        line.written?()
+                    }
                 }
                 group.addTask {
                     try await self.register(calls)
@@ -99,6 +106,7 @@ public final class AppConnection: Sendable {
                 }
                 try await withThrowingDiscardingTaskGroup { handlers in
                     let room = HandlerRoom(capacity: Self.maximumHandlers)
+                    let running = RunningCalls()
                     var framer = LineFramer()
                     for try await buffer in inbound {
                         framer.append(buffer.readableBytesView)
@@ -108,13 +116,17 @@ public final class AppConnection: Sendable {
                             case .response(let response): calls.receive(response)
                             case .request(let request):
                                 // Past the limit, the next call waits (and the daemon's lines
-                                // wait in the socket) until a handler finishes.
+                                // wait in the socket) until a handler's answer is written: the
+                                // answers waiting to be written are bounded too.
                                 await room.enter()
                                 handlers.addTask {
-                                    calls.send(.response(await self.answer(request)))
-                                    room.leave()
+                                    let response = await running.run(request.id) { await self.answer(request) }
+                                    calls.send(.response(response)) { room.leave() }
                                 }
-                            case .notification: break
+                            case .notification(let notification):
+                                if notification.method == Methods.cancelRequest, let raw = notification.params?["id"], let id = RequestID(json: raw) {
+                                    running.cancel(id)
+                                }
                             }
                         }
                     }
@@ -123,6 +135,21 @@ public final class AppConnection: Sendable {
                 output.finish()
                 group.cancelAll()
             }
+        }
+    }
+
+    /// Tells the daemon that the entities of type `E` changed outside the app's own intents (a
+    /// sync, another window), so that names route to what exists now: the daemon asks for
+    /// them with an `all` query. (After each of the app's intents it asks by itself.) Does
+    /// nothing while not connected: an app that registers starts from its entities of then.
+    ///
+    /// ```swift
+    /// try await connection.entitiesChanged(TaskEntity.self)
+    /// ```
+    public func entitiesChanged<E: AppEntity>(_ type: E.Type) async throws {
+        guard let calls = current.withLock({ $0 }) else { return }
+        for name in host.entityTypeNames(of: type) {
+            _ = try await calls.call(Methods.EntitiesChanged.name, Methods.EntitiesChanged.Parameters(entityType: name).json)
         }
     }
 
@@ -151,8 +178,14 @@ public final class AppConnection: Sendable {
         for waiter in waiters { waiter.resume() }
     }
 
-    /// Answers one request of the daemon.
+    /// Answers one request of the daemon; `-32800` when the daemon cancelled it first.
     func answer(_ request: Request) async -> Response {
+        let response = await answerUnlessCancelled(request)
+        guard Task.isCancelled else { return response }
+        return Response(id: request.id, error: RPCError(.requestCancelled, "Request cancelled"))
+    }
+
+    private func answerUnlessCancelled(_ request: Request) async -> Response {
         do {
             switch request.method {
             case Methods.PerformIntent.name:
@@ -214,7 +247,28 @@ final class HandlerRoom: Sendable {
     }
 }
 
+/// The daemon's requests being answered, by id, so that `$/cancelRequest` can cancel one.
+final class RunningCalls: Sendable {
+    private let tasks = Mutex<[RequestID: Task<Response, Never>]>([:])
+
+    /// Runs `answer` as a task of its own that ``cancel(_:)`` can cancel.
+    func run(_ id: RequestID, _ answer: @escaping @Sendable () async -> Response) async -> Response {
+        let task = Task { await answer() }
+        tasks.withLock { $0[id] = task }
+        defer { tasks.withLock { _ = $0.removeValue(forKey: id) } }
+        return await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+    }
+
+    func cancel(_ id: RequestID) { tasks.withLock { $0[id] }?.cancel() }
+}
+
 final class PendingCalls: Sendable {
+    /// A line to write, and what to do once it is written.
+    struct Outgoing: Sendable {
+        var text: String
+        var written: (@Sendable () -> Void)?
+    }
+
     private struct State {
         var nextID = 1
         var waiting: [Int: CheckedContinuation<JSONValue, any Error>] = [:]
@@ -222,11 +276,14 @@ final class PendingCalls: Sendable {
     }
 
     private let state = Mutex(State())
-    private let output: AsyncStream<String>.Continuation
+    private let output: AsyncStream<Outgoing>.Continuation
 
-    init(output: AsyncStream<String>.Continuation) { self.output = output }
+    init(output: AsyncStream<Outgoing>.Continuation) { self.output = output }
 
-    func send(_ message: Message) { output.yield(message.serialized) }
+    /// Queues `message`; `written` runs once it is written, or at once when the connection has closed.
+    func send(_ message: Message, written: (@Sendable () -> Void)? = nil) {
+        if case .terminated = output.yield(Outgoing(text: message.serialized, written: written)) { written?() }
+    }
 
     func call(_ method: String, _ params: JSONValue) async throws -> JSONValue {
         try await withCheckedThrowingContinuation { continuation in

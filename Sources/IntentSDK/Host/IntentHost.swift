@@ -40,6 +40,11 @@ public final class IntentHost: Sendable {
     /// The apps' definitions, as registered with the daemon.
     public var definitions: [AppDefinition] { models.map(\.definition) }
 
+    /// The qualified names (`tasks.Task`) under which the apps declare the entity type `type`.
+    public func entityTypeNames(of type: any AppEntity.Type) -> [String] {
+        entityIndex.filter { ObjectIdentifier($0.value.0) == ObjectIdentifier(type) }.map(\.key).sorted()
+    }
+
     /// The definition of one app.
     public func definition(of appID: String) -> AppDefinition? { models.first { $0.definition.id == appID }?.definition }
 
