@@ -8,14 +8,20 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
     public var description: String { "\(message) at byte \(offset)" }
 }
 
-/// A small strict JSON reader (RFC 8259) that keeps object keys in document order.
+/// A small strict JSON reader (RFC 8259) that keeps object keys in document order. It reads
+/// the bytes where they are (a line in the socket's buffer is not copied first), and checks
+/// that strings are valid UTF-8.
 struct JSONParser {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
     var depth = 0
     static let maximumDepth = 256
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    /// Parses the document in `bytes`, which must stay valid during the call only.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes)
+        return try parser.parseDocument()
+    }
 
     mutating func parseDocument() throws(JSONParseError) -> JSONValue {
         skipWhitespace()

@@ -90,14 +90,23 @@ public indirect enum JSONValue: Hashable, Sendable {
 }
 
 extension JSONValue {
-    /// Parses UTF-8 JSON text, keeping the order of object keys.
-    public init(parsing data: Data) throws(JSONParseError) {
-        var parser = JSONParser(bytes: Array(data))
-        self = try parser.parseDocument()
+    /// Parses UTF-8 JSON text, keeping the order of object keys. Bytes in contiguous storage
+    /// (an array, a `String`'s UTF-8, a NIO `ByteBuffer`'s view) are read in place.
+    public init(parsing bytes: some Collection<UInt8>) throws(JSONParseError) {
+        let parsed = bytes.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(JSONParseError) in try JSONParser.parse(buffer) }
+        }
+        if let parsed {
+            self = try parsed.get()
+        } else {
+            self = try Array(bytes).withUnsafeBufferPointer { buffer throws(JSONParseError) in try JSONParser.parse(buffer) }
+        }
     }
 
     public init(parsing text: String) throws(JSONParseError) {
-        try self.init(parsing: Data(text.utf8))
+        var text = text
+        text.makeContiguousUTF8()
+        try self.init(parsing: text.utf8)
     }
 
     /// Compact JSON text on one line, keys in their stored order.

@@ -123,9 +123,17 @@ public enum Message: Hashable, Sendable {
     /// is not JSON, `invalidRequest` for JSON that is not a JSON-RPC 2.0 message; the error's
     /// `requestID` is the id when one could be read.
     public init(line: String) throws(RPCError) {
+        var line = line
+        line.makeContiguousUTF8()
+        try self.init(bytes: line.utf8)
+    }
+
+    /// Reads one line from its bytes, in place when they are contiguous (a socket buffer's
+    /// line is not copied into a `String` first). Invalid UTF-8 is a parse error.
+    public init(bytes: some Collection<UInt8>) throws(RPCError) {
         let json: JSONValue
         do {
-            json = try JSONValue(parsing: line)
+            json = try JSONValue(parsing: bytes)
         } catch {
             throw RPCError(.parseError, "Parse error", data: .object([("reason", .string(error.description))]))
         }

@@ -21,7 +21,7 @@ struct RawBytesTests {
         try await withDaemon { _, socket in
             let line = Array(#"{"jsonrpc":"2.0","id":1,"method":"route","params":{"utterance":"caf"#.utf8) + [0xFF] + Array("\"}}\n".utf8)
             let response = try await offThePool { try Self.exchange(line, socket: socket) }
-            #expect(response == #"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error","data":{"reason":"the line is not valid UTF-8"}}}"#)
+            #expect(response == #"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error","data":{"reason":"invalid UTF-8 in string at byte 69"}}}"#)
         }
     }
 }

@@ -58,7 +58,7 @@ public final class DaemonClient: Sendable {
                             client.unmatched.finish()
                         }
                         for try await frame in inbound {
-                            guard case .line(let buffer) = frame, let message = try? Message(line: String(buffer: buffer)) else { continue }
+                            guard case .line(let buffer) = frame, let message = try? Message(bytes: buffer.readableBytesView) else { continue }
                             switch message {
                             case .response(let response):
                                 if !peer.receive(response) { client.unmatched.yield(response) }

@@ -268,7 +268,7 @@ public final class Daemon: Service, Sendable {
     static let cancellableMethods: Set<String> = [Methods.Run.name, Methods.Continue.name, Methods.Perform.name, Methods.QueryEntitiesForClient.name]
 
     private func receive(_ frame: Frame, from peer: PeerConnection, handlers: inout DiscardingTaskGroup) {
-        let line: String
+        let line: ByteBuffer
         switch frame {
         case .tooLong(let length):
             logger.notice("line too long", metadata: ["connection": "\(peer.id)", "bytes": "\(length)"])
@@ -276,19 +276,13 @@ public final class Daemon: Service, Sendable {
                 ("limit", .number(Double(configuration.maximumLineLength))), ("length", .number(Double(length))),
             ])))))
             return
-        case .line(let buffer):
-            // Text that is not UTF-8 is refused, not silently repaired with U+FFFD.
-            guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else {
-                peer.send(.response(Response(id: nil, error: RPCError(.parseError, "Parse error", data: .object([
-                    ("reason", .string("the line is not valid UTF-8")),
-                ])))))
-                return
-            }
-            line = text
+        case .line(let buffer): line = buffer
         }
         let message: Message
         do {
-            message = try Message(line: line)
+            // Read where it lies in the socket's buffer; text that is not UTF-8 is refused by
+            // the parser, not silently repaired with U+FFFD.
+            message = try Message(bytes: line.readableBytesView)
         } catch {
             // From an app with calls in flight, a line that is not JSON-RPC is taken as a broken
             // answer: its calls fail now with -32009 instead of waiting for their time-out.
