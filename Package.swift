@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(name: "IntentModelTests", dependencies: ["IntentModel", "IntentTesting"]),
         .testTarget(name: "PhrasesTests", dependencies: ["Phrases", "Routing", "IntentModel", "IntentTesting"]),
         .testTarget(name: "ResolversTests", dependencies: ["Resolvers", "IntentModel", "IntentTesting"]),
-        .testTarget(name: "RoutingTests", dependencies: ["Routing", "Phrases", "Resolvers", "IntentModel", "IntentTesting"]),
+        .testTarget(name: "RoutingTests", dependencies: ["Routing", "Phrases", "Resolvers", "IntentModel", "IntentTesting", "Wire"]),
         .testTarget(name: "WireTests", dependencies: ["Wire", "IntentModel", "IntentTesting"]),
         .testTarget(
             name: "DaemonTests",

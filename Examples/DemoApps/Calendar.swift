@@ -103,7 +103,7 @@ struct CreateEvent: AppIntent {
     static let description: IntentDescription? = "Creates a calendar event, then offers to open it."
     static var parameterSummary: ParameterSummary<CreateEvent>? { Summary("Create \(\.$title) at \(\.$startDate)") }
     @Parameter(title: "Title", requestValueDialog: "What's the event called?") var title: String
-    @Parameter(title: "Start Date", requestValueDialog: "When does it start?") var startDate: Date
+    @Parameter(title: "Start Date", requestValueDialog: "When does it start?", needsTime: true) var startDate: Date
     @Parameter(title: "End Date") var endDate: Date?
     @Parameter(title: "Notes") var notes: String?
     @Dependency var store: EventStore
@@ -144,7 +144,7 @@ struct BookAppointment: AppIntent {
     static let description: IntentDescription? = "Books an appointment for a service at a location."
     static var parameterSummary: ParameterSummary<BookAppointment>? { Summary("Book \(\.$service) at \(\.$location)") }
     @Parameter(title: "Service", requestValueDialog: "Which service would you like?") var service: ServiceEntity
-    @Parameter(title: "Preferred Date") var preferredDate: Date?
+    @Parameter(title: "Preferred Date", needsTime: true) var preferredDate: Date?
     @Parameter(title: "Location", requestValueDialog: "Which location would you like to visit?") var location: LocationEntity
     @Parameter(title: "Duration (minutes)", default: 60) var duration: Int
 

@@ -134,6 +134,9 @@ public struct ParameterDefinition: Hashable, Sendable {
     /// For File parameters: the folder where a bare name ("the sunset photo") is looked up;
     /// "~" stands for the home folder.
     public var fileDirectory: String?
+    /// For Date parameters: a day alone is not enough ("create an event tomorrow"), so the
+    /// time of day is asked for when it was not said ("At what time on Thursday, November 26?").
+    public var needsTime = false
 
     public init(
         name: String, title: String? = nil, type: ValueType, isOptional: Bool = false, defaultValue: DefaultValue? = nil,

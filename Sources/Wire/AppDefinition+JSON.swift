@@ -194,6 +194,7 @@ extension ParameterDefinition {
             ("description", description.isEmpty ? nil : .string(description)),
             ("fileTypes", fileTypes.isEmpty ? nil : .array(fileTypes.map(JSONValue.string))),
             ("directory", fileDirectory.map(JSONValue.string)),
+            ("needsTime", needsTime ? .bool(true) : nil),
         ])
     }
 
@@ -206,6 +207,10 @@ extension ParameterDefinition {
         description = try fields.optionalString("description") ?? ""
         fileTypes = try fields.strings("fileTypes")
         fileDirectory = try fields.optionalString("directory")
+        needsTime = try fields.optionalBool("needsTime") ?? false
+        if needsTime, type.elementType != .date {
+            throw JSONFields.mismatch("\(path).needsTime", expected: "true only for a Date parameter")
+        }
         if let value = fields.value("default") {
             if type == .date, value == .string("now") {
                 defaultValue = .now

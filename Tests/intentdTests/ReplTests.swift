@@ -97,11 +97,15 @@ struct ReplTests {
         #expect(
             screen(result, "previewYes")
                 == "sure\n→ library.buyBook  book = The Martian, count = 2\nThank you for your order!\nintentd> ")
-        // A date, answered naturally; the app's follow-up intent is shown.
+        // A date, answered naturally: a day alone asks for the time on that day (issue 16:
+        // it used to book 12:00 AM); then the app's follow-up intent is shown.
         #expect(screen(result, "dateAsked").hasSuffix("? When does it start?\nanswer> "))
-        let date = screen(result, "dateAnswered")
-        #expect(date.hasPrefix("tomorrow instead\n→ calendar.createEvent  title = \"lunch with sarah\", startDate = "))
-        #expect(date.contains("↪ opens calendar.openEvent  event = lunch with sarah\n"))
+        let day = screen(result, "dateAnswered")
+        #expect(day.hasPrefix("tomorrow instead\n→ calendar.createEvent  title = \"lunch with sarah\", startDate = "))
+        #expect(day.contains("\n? At what time on "), "\(day)")
+        let time = screen(result, "timeAnswered")
+        #expect(time.contains("startDate = ") && time.contains("T12:00:00"), "\(time)")
+        #expect(time.contains("↪ opens calendar.openEvent  event = lunch with sarah\n"), "\(time)")
         // Ctrl-C at the plain prompt drops the line; the next one runs alone.
         #expect(screen(result, "clearedLine") == "^C\nintentd> ")
         #expect(

@@ -86,6 +86,7 @@ extension Conversation {
                     throw invalidAnswer(question, expected: expectedAnswer(for: parameter))
                 }
                 call.set(name, value.json)
+                call.midnightMeant.insert(name)
             case .text(let text):
                 if let asked = try await read(text, for: parameter, into: &call, question: question) {
                     return await ask(asked, call, session, client)
@@ -112,6 +113,32 @@ extension Conversation {
         }
     }
 
+    /// An answer for a date that needs a time, put together with what was given before: a
+    /// time alone ("9 am") goes on the day already said; a day alone ("friday") keeps the
+    /// time already said; a day and a time replace both. Nil when the words are no date.
+    private func readDate(_ text: String, for parameter: ParameterDefinition, given: JSONValue?, reader: AnswerReader) -> LocalDateTime? {
+        guard case .value(let read) = reader.value(text, as: .date), let answer = read.stringValue.flatMap(LocalDateTime.init(iso8601:)) else {
+            return nil
+        }
+        guard let before = given?.stringValue.flatMap(LocalDateTime.init(iso8601:)) else { return answer }
+        let beforeHasTime = before.hour != 0 || before.minute != 0 || before.second != 0
+        let answerHasTime = answer.hour != 0 || answer.minute != 0 || answer.second != 0 || Self.saysMidnight(text)
+        if !beforeHasTime, answerHasTime {
+            // Read again from the start of the day given: "9 am" is 9 am on that day, unless
+            // the answer names a day of its own ("tomorrow at 9").
+            var onThatDay = reader
+            onThatDay.now = LocalDateTime(year: before.year, month: before.month, day: before.day)
+            guard case .value(let again) = onThatDay.value(text, as: .date), let timed = again.stringValue.flatMap(LocalDateTime.init(iso8601:)),
+                (timed.year, timed.month, timed.day) == (before.year, before.month, before.day)
+            else { return answer }
+            return timed
+        }
+        if beforeHasTime, !answerHasTime {
+            return LocalDateTime(year: answer.year, month: answer.month, day: answer.day, hour: before.hour, minute: before.minute, second: before.second)
+        }
+        return answer
+    }
+
     /// Reads a text answer for `parameter` into `call`; returns the next question when the
     /// words fit several values (a choice among them).
     private func read(_ text: String, for parameter: ParameterDefinition, into call: inout PendingCall, question: Question)
@@ -119,6 +146,11 @@ extension Conversation {
     {
         let name = parameter.name
         let reader = AnswerReader(router: registry.router, now: call.now)
+        if parameter.needsTime, parameter.type == .date, let date = readDate(text, for: parameter, given: call.value(name), reader: reader) {
+            call.set(name, .string(date.iso8601))
+            if Self.saysMidnight(text) { call.midnightMeant.insert(name) }
+            return nil
+        }
         let reading =
             parameter.type.elementType == .file && !parameter.type.isList
             ? reader.file(text, types: parameter.fileTypes, directory: parameter.fileDirectory)

@@ -44,6 +44,7 @@ struct Conversation: Sendable {
         call.now = params.now
         call.ambiguities = result.ambiguities
         call.unresolved = result.unresolved
+        if Self.saysMidnight(params.utterance) { call.midnightMeant = Set(intent.parameters.map(\.name)) }
         if !result.appChoices.isEmpty {
             call.intentChoices = result.appChoices.map(\.intent.id)
             for choice in result.appChoices {
@@ -68,6 +69,8 @@ struct Conversation: Sendable {
         try authorize(intent, client)
         var call = PendingCall(intent: intent, parameters: [])
         call.turn = turn
+        // Values given explicitly mean what they say: a date at midnight is midnight.
+        call.midnightMeant = Set(params.call.parameters.keys)
         for (name, raw) in params.call.parameters.sorted(by: { $0.key < $1.key }) {
             guard let definition = intent.parameter(name) else {
                 throw RPCError(.invalidParams, "Unknown parameter", data: .object([
@@ -165,6 +168,10 @@ struct Conversation: Sendable {
         if let missing = call.intent.parameters.first(where: { $0.isRequired && call.value($0.name) == nil }) {
             return await askForValue(missing, prompt: missing.requestValueDialog, call, session, client)
         }
+        if let (parameter, day) = dayWithoutTime(call) {
+            let question = Question(kind: .value, parameter: parameter.name, prompt: "At what time on \(Self.spoken(day))?", type: parameter.type.description)
+            return await ask(question, call, session, client)
+        }
         if let dialog = call.intent.confirmationDialog, !call.confirmed {
             let question = Question(kind: .confirm, prompt: interpolate(dialog, call))
             return await ask(question, call, session, client)
@@ -211,6 +218,33 @@ struct Conversation: Sendable {
             call.confirmed = false
             return await ask(Question(kind: .confirm, prompt: prompt, preview: preview), call, session, client)
         }
+    }
+
+    /// A `needsTime` date parameter whose value is a day said alone (at 00:00, midnight not
+    /// meant), and that day.
+    func dayWithoutTime(_ call: PendingCall) -> (ParameterDefinition, LocalDateTime)? {
+        for parameter in call.intent.parameters where parameter.needsTime && !call.midnightMeant.contains(parameter.name) {
+            guard let text = call.value(parameter.name)?.stringValue, let date = LocalDateTime(iso8601: text),
+                date.hour == 0, date.minute == 0, date.second == 0
+            else { continue }
+            return (parameter, date)
+        }
+        return nil
+    }
+
+    /// Whether the words say midnight (or 0:00), so that a date at 00:00 is meant as such.
+    static func saysMidnight(_ text: String) -> Bool {
+        let words = " " + TextNormalizer().words(text).joined(separator: " ") + " "
+        return [" midnight ", " 12 am ", " 12am ", " twelve am ", " 0:00 ", " 00:00 ", " 12:00 am "].contains { words.contains($0) }
+    }
+
+    /// A day as people say it: "Thursday, November 26".
+    static func spoken(_ day: LocalDateTime) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "EEEE, MMMM d"
+        return day.date(in: TimeZone(identifier: "UTC")!).map(formatter.string(from:)) ?? day.iso8601
     }
 
     private func appParameter(_ name: String, _ call: PendingCall) throws(RPCError) -> ParameterDefinition {

@@ -20,6 +20,9 @@ struct PendingCall: Sendable {
     /// looked up with the app's string query before anything is asked.
     var unresolved: [(name: String, text: String)] = []
     var confirmed = false
+    /// Date parameters whose midnight is meant ("at midnight", or a value given explicitly):
+    /// a `needsTime` date at 00:00 is otherwise a day said alone, and its time is asked for.
+    var midnightMeant: Set<String> = []
     var question: Question?
     /// The reference time the request gave (`now`), for reading answers such as "tomorrow".
     var now: LocalDateTime?

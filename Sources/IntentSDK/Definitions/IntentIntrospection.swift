@@ -32,6 +32,7 @@ enum IntentIntrospection {
                 description: found.parameter.parameterDescription)
             definition.fileTypes = found.parameter.fileTypes
             definition.fileDirectory = found.parameter.fileDirectory
+            definition.needsTime = found.parameter.needsTime
             return definition
         }
         return IntentDefinition(

@@ -78,6 +78,7 @@ public enum ManifestWriter {
                 if let dialog = parameter.requestValueDialog { fields.append("requestValueDialog: \(q(dialog))") }
                 if !parameter.fileTypes.isEmpty { fields.append("fileTypes: [\(parameter.fileTypes.map(q).joined(separator: ", "))]") }
                 if let directory = parameter.fileDirectory { fields.append("directory: \(q(directory))") }
+                if parameter.needsTime { fields.append("needsTime: true") }
                 out += "      \(parameter.name): {\(fields.joined(separator: ", "))}\n"
             }
         }

@@ -30,13 +30,15 @@ public struct Parameter<Value: IntentValue>: Sendable {
     ///   - requestValueDialog: The question asked when the value is missing.
     ///   - supportedContentTypes: For files: the kinds accepted ("image", "pdf", or extensions).
     ///   - directory: For files: the folder where a bare name is looked up ("~/Pictures").
+    ///   - needsTime: For dates: a day alone is not enough, so the time of day is asked for
+    ///     when it was not said ("At what time on Thursday, November 26?").
     public init(
         title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: Value? = nil,
-        requestValueDialog: IntentDialog? = nil, supportedContentTypes: [String] = [], directory: String? = nil
+        requestValueDialog: IntentDialog? = nil, supportedContentTypes: [String] = [], directory: String? = nil, needsTime: Bool = false
     ) {
         storage = ParameterStorage(
             title: title.text, description: description?.text ?? "", defaultValue: defaultValue,
-            requestValueDialog: requestValueDialog?.text, fileTypes: supportedContentTypes, fileDirectory: directory)
+            requestValueDialog: requestValueDialog?.text, fileTypes: supportedContentTypes, fileDirectory: directory, needsTime: needsTime)
     }
 
     public var wrappedValue: Value {
@@ -121,9 +123,14 @@ final class ParameterStorage<Value: IntentValue>: Sendable {
     let requestValueDialog: String?
     let fileTypes: [String]
     let fileDirectory: String?
+    let needsTime: Bool
     private let state = Mutex<(name: String, value: Value?)>(("", nil))
 
-    init(title: String, description: String, defaultValue: Value?, requestValueDialog: String?, fileTypes: [String], fileDirectory: String?) {
+    init(
+        title: String, description: String, defaultValue: Value?, requestValueDialog: String?, fileTypes: [String], fileDirectory: String?,
+        needsTime: Bool
+    ) {
+        self.needsTime = needsTime
         self.title = title
         self.description = description
         self.defaultValue = defaultValue
@@ -151,6 +158,7 @@ protocol AnyParameter: Sendable {
     var requestValueDialog: String? { get }
     var fileTypes: [String] { get }
     var fileDirectory: String? { get }
+    var needsTime: Bool { get }
     static var valueType: ValueType { get }
     static var isOptional: Bool { get }
     var defaultIntentValue: IntentModel.Value? { get }
@@ -170,6 +178,7 @@ extension Parameter: AnyParameter {
     var requestValueDialog: String? { storage.requestValueDialog }
     var fileTypes: [String] { storage.fileTypes }
     var fileDirectory: String? { storage.fileDirectory }
+    var needsTime: Bool { storage.needsTime }
     static var valueType: ValueType { Value.intentValueType }
     static var isOptional: Bool { Value.isOptionalValue }
     var defaultIntentValue: IntentModel.Value? { storage.defaultValue?.encodedIfPresent }

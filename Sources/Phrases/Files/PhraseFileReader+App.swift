@@ -110,7 +110,7 @@ extension PhraseFileReader {
             if value.mapping != nil {
                 reader.checkKeys(
                     reader.mapping(value, "parameter '\(name)'"),
-                    allowed: ["type", "title", "optional", "default", "requestValueDialog", "description", "fileTypes", "directory"],
+                    allowed: ["type", "title", "optional", "default", "requestValueDialog", "description", "fileTypes", "directory", "needsTime"],
                     in: "parameter '\(name)'")
                 parameter.title = reader.string(value["title"], "title") ?? name
                 parameter.description = reader.string(value["description"], "description") ?? ""
@@ -120,6 +120,10 @@ extension PhraseFileReader {
                 }
                 parameter.fileTypes = reader.strings(value["fileTypes"], "fileTypes").map(\.0)
                 parameter.fileDirectory = reader.string(value["directory"], "directory")
+                if let needsTime = reader.bool(value["needsTime"], "needsTime") {
+                    if type.elementType != .date { reader.error("'needsTime' is for Date parameters; '\(name)' is \(type)", at: value["needsTime"] ?? typeNode) }
+                    parameter.needsTime = needsTime
+                }
                 if let optionalFlag = reader.bool(value["optional"], "optional") { parameter.isOptional = optionalFlag || optional }
                 if let defaultNode = value["default"] {
                     if type == .date, defaultNode.scalar?.string == "now" {
