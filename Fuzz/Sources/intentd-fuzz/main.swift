@@ -59,9 +59,15 @@ func fuzzOne(_ bytes: [UInt8]) {
     let text = String(decoding: bytes, as: UTF8.self)
     switch target {
     case .json:
-        guard let value = try? JSONValue(parsing: Data(bytes)) else { return }
+        // Read in place from the bytes, as the daemon reads a socket buffer's line; a slice
+        // that does not start at 0 must read the same.
+        let value = try? JSONValue(parsing: bytes)
+        let fromSlice = try? JSONValue(parsing: ([0x20] + bytes)[1...])
+        if value != fromSlice { fatalError("a slice reads differently from its array") }
+        guard let value else { return }
         do {
-            _ = try JSONValue(parsing: value.serialized)
+            let again = try JSONValue(parsing: value.serialized)
+            if again != value { fatalError("serialized JSON reads back different: \(value.serialized)") }
         } catch {
             fatalError("serialized JSON does not read back: \(value.serialized): \(error)")
         }
