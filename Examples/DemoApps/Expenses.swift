@@ -7,7 +7,7 @@ public enum HarcaMA: IntentApp {
     public static let name = "HarcaMA"
     public static let synonyms = ["expenses", "my expenses"]
     public static let intents: [any AppIntent.Type] = [ShowTotalExpense.self, AddExpense.self]
-    public static let additionalTypes: [any IntentValue.Type] = [ExpenseEntity.self, ExpenseCurrency.self]
+    public static let additionalTypes: [any IntentValue.Type] = [ExpenseEntity.self, ExpenseCurrency.self, ExpensePeriod.self]
     public static let shortcuts: (any AppShortcutsProvider.Type)? = ExpenseShortcuts.self
     public static func registerDependencies(in manager: AppDependencyManager) { manager.add(dependency: { ExpenseStore() }) }
 }
@@ -34,6 +34,43 @@ enum ExpenseCurrency: String, AppEnum {
     }
 }
 
+/// The period a total is asked for ("how much did i spend this week"), relative to the
+/// request's time (`IntentRequest.now`). Weeks start on Monday.
+enum ExpensePeriod: String, AppEnum {
+    case today, yesterday, thisWeek, lastWeek, thisMonth, lastMonth, thisYear
+    static let typeDisplayRepresentation: TypeDisplayRepresentation = "Period"
+    static let caseDisplayRepresentations: [ExpensePeriod: DisplayRepresentation] = [
+        .today: DisplayRepresentation(title: "today", synonyms: ["so far today"]),
+        .yesterday: DisplayRepresentation(title: "yesterday"),
+        .thisWeek: DisplayRepresentation(title: "this week", synonyms: ["so far this week", "this past week", "the past week"]),
+        .lastWeek: DisplayRepresentation(title: "last week", synonyms: ["the week before", "previous week"]),
+        .thisMonth: DisplayRepresentation(title: "this month", synonyms: ["so far this month"]),
+        .lastMonth: DisplayRepresentation(title: "last month", synonyms: ["previous month"]),
+        .thisYear: DisplayRepresentation(title: "this year", synonyms: ["so far this year"]),
+    ]
+
+    /// As people say it: "this week".
+    var said: String { Self.caseDisplayRepresentations[self]?.title.text ?? rawValue }
+
+    /// The instants it covers around `now`: from the start of its first day to the start of
+    /// the day after its last.
+    func range(around now: Date) -> Range<Date> {
+        var calendar = Calendar(identifier: .iso8601)
+        calendar.timeZone = .current
+        let unit: Calendar.Component =
+            switch self {
+            case .today, .yesterday: .day
+            case .thisWeek, .lastWeek: .weekOfYear
+            case .thisMonth, .lastMonth: .month
+            case .thisYear: .year
+            }
+        let back = [.yesterday, .lastWeek, .lastMonth].contains(self) ? -1 : 0
+        let reference = calendar.date(byAdding: unit, value: back, to: now) ?? now
+        guard let interval = calendar.dateInterval(of: unit, for: reference) else { return now..<now }
+        return interval.start..<interval.end
+    }
+}
+
 struct ExpenseRecord: Sendable {
     var id: String
     var title: String
@@ -51,9 +88,12 @@ actor ExpenseStore {
     /// The total in US dollars (the app's own currency), the only figure `showTotal` returns as a value.
     var total: Double { expenses.filter { $0.currency == .usd }.reduce(0) { $0 + $1.price } }
     /// Totals by currency, dollars first; amounts in different currencies are never added up.
-    var totals: [(currency: ExpenseCurrency, amount: Double)] {
+    var totals: [(currency: ExpenseCurrency, amount: Double)] { Self.totals(of: expenses) }
+
+    /// The totals of `records` by currency, dollars always, the others when spent in.
+    static func totals(of records: [ExpenseRecord]) -> [(currency: ExpenseCurrency, amount: Double)] {
         [ExpenseCurrency.usd, .eur, .gbp].compactMap { currency in
-            let spent = expenses.filter { $0.currency == currency }
+            let spent = records.filter { $0.currency == currency }
             return spent.isEmpty && currency != .usd ? nil : (currency, spent.reduce(0) { $0 + $1.price })
         }
     }
@@ -94,12 +134,32 @@ struct ExpenseQuery: EnumerableEntityQuery {
 struct ShowTotalExpense: AppIntent {
     static let identifier = "showTotal"
     static let title: LocalizedStringResource = "Show my total expense"
-    static let description: IntentDescription? = "Tells the total of all expenses."
+    static let description: IntentDescription? = "Tells the total of all expenses, or of those on something or in a period."
+    /// What it was spent on ("lunch"): expenses whose title contains it, or is contained in it.
+    @Parameter(title: "Spent on") var category: String?
+    @Parameter(title: "Period") var period: ExpensePeriod?
     @Dependency var store: ExpenseStore
+
     func perform() async throws -> some IntentResult & ReturnsValue<Double> {
-        let total = (await store.total * 100).rounded() / 100
-        let amounts = await store.totals.map { $0.currency.format(($0.amount * 100).rounded() / 100) }
-        return .result(value: total, dialog: "Your total expense is \(amounts.joined(separator: " and "))")
+        guard category != nil || period != nil else {
+            let total = (await store.total * 100).rounded() / 100
+            let amounts = await store.totals.map { $0.currency.format(($0.amount * 100).rounded() / 100) }
+            return .result(value: total, dialog: "Your total expense is \(amounts.joined(separator: " and "))")
+        }
+        let range = period?.range(around: IntentRequest.now)
+        let spent = await store.expenses.filter { record in
+            (range?.contains(record.date) ?? true) && (category.map { Self.matches(record.title, $0) } ?? true)
+        }
+        let what = (category.map { " on \($0)" } ?? "") + (period.map { " " + $0.said } ?? "")
+        guard !spent.isEmpty else { return .result(value: 0, dialog: "You spent nothing\(what)") }
+        let amounts = ExpenseStore.totals(of: spent).map { $0.currency.format(($0.amount * 100).rounded() / 100) }
+        let dollars = spent.filter { $0.currency == .usd }.reduce(0) { $0 + $1.price }
+        return .result(value: (dollars * 100).rounded() / 100, dialog: "You spent \(amounts.joined(separator: " and "))\(what)")
+    }
+
+    /// "lunch" is "Lunch with Sam", and "train tickets" is "Train ticket".
+    static func matches(_ title: String, _ category: String) -> Bool {
+        title.localizedCaseInsensitiveContains(category) || category.localizedCaseInsensitiveContains(title)
     }
 }
 

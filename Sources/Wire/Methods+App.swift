@@ -64,11 +64,15 @@ extension Methods {
             public var confirmed: Bool
             /// The uid of the client the call is made for.
             public var clientUID: Int?
-            public init(call: IntentCall, session: String, confirmed: Bool = false, clientUID: Int? = nil) {
+            /// The reference time of the request (what "today" and "this week" mean): the time
+            /// the client gave with it, else the daemon's clock.
+            public var now: LocalDateTime?
+            public init(call: IntentCall, session: String, confirmed: Bool = false, clientUID: Int? = nil, now: LocalDateTime? = nil) {
                 self.call = call
                 self.session = session
                 self.confirmed = confirmed
                 self.clientUID = clientUID
+                self.now = now
             }
             public init(json: JSONValue) throws(RPCError) {
                 let fields = try JSONFields(json)
@@ -78,13 +82,18 @@ extension Methods {
                 session = try fields.string("session")
                 confirmed = try fields.optionalBool("confirmed") ?? false
                 clientUID = try fields.optionalInt("clientUID")
+                if let text = try fields.optionalString("now") {
+                    guard let now = LocalDateTime(iso8601: text) else { throw JSONFields.mismatch("params.now", expected: "a local ISO-8601 date-time") }
+                    self.now = now
+                }
             }
             public var json: JSONValue {
                 var pairs: [(String, JSONValue?)] = []
                 if case .object(let callPairs) = call.json { pairs = callPairs.map { ($0.0, $0.1) } }
                 pairs += [
                     ("session", .string(session)), ("confirmed", .bool(confirmed)),
-                    ("clientUID", clientUID.map { .number(Double($0)) }),
+                    ("clientUID", clientUID.map { .integer($0) }),
+                    ("now", now.map { .string($0.iso8601) }),
                 ]
                 return JSONValue.compactObject(pairs)
             }

@@ -1,3 +1,4 @@
+import Foundation
 import IntentModel
 import Logging
 import Wire
@@ -14,7 +15,8 @@ extension Conversation {
         let peer = try await registry.connection(for: appID)
         let params = Methods.PerformIntent.Parameters(
             call: IntentCall(intent: call.intent.id, parameters: Dictionary(call.parameters, uniquingKeysWith: { _, last in last })),
-            session: session, confirmed: call.confirmed, clientUID: client.credentials.map { Int($0.uid) })
+            session: session, confirmed: call.confirmed, clientUID: client.credentials.map { Int($0.uid) },
+            now: call.now ?? LocalDateTime(Date(), in: .current))
         let raw = try await callApp(peer, appID: appID, Methods.PerformIntent.name, params.json)
         do {
             return try AppReply(json: raw)

@@ -190,7 +190,7 @@ public final class AppConnection: Sendable {
             switch request.method {
             case Methods.PerformIntent.name:
                 let params = try Methods.PerformIntent.Parameters(json: request.params ?? .object([]))
-                let reply = await host.perform(params.call, confirmed: params.confirmed)
+                let reply = await host.perform(params.call, confirmed: params.confirmed, now: params.now)
                 return Response(id: request.id, result: reply.json)
             case Methods.QueryEntities.name:
                 let query = try Wire.EntityQuery(json: request.params ?? .object([]))

@@ -49,13 +49,14 @@ public final class IntentHost: Sendable {
     public func definition(of appID: String) -> AppDefinition? { models.first { $0.definition.id == appID }?.definition }
 
     /// Runs an intent with parameter values in their JSON form; `confirmed` is true once the
-    /// user said yes to the intent's confirmation. Never throws: failures are replies.
-    public func perform(_ call: IntentCall, confirmed: Bool = false) async -> AppReply {
+    /// user said yes to the intent's confirmation; `now` is the request's reference time
+    /// (``IntentRequest/now``). Never throws: failures are replies.
+    public func perform(_ call: IntentCall, confirmed: Bool = false, now: LocalDateTime? = nil) async -> AppReply {
         guard let (type, model) = intentIndex[call.intent], let definition = model.definition.intent(call.intent) else {
             return .failure(message: "Unknown intent '\(call.intent)'.")
         }
         return await AppDependencyManager.$current.withValue(model.dependencies) {
-            await PerformContext.$current.withValue(PerformContext(confirmed: confirmed)) {
+            await PerformContext.$current.withValue(PerformContext(confirmed: confirmed, now: now)) {
                 await Self.run(type, definition: definition, call: call, app: model.definition.id)
             }
         }

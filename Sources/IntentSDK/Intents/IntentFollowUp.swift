@@ -1,3 +1,4 @@
+import Foundation
 import IntentModel
 
 /// A question `perform()` asks the user, thrown so that the run ends; intentd asks it and
@@ -45,5 +46,16 @@ public struct IntentError: Error, Sendable, Hashable, CustomLocalizedStringResou
 /// What the running intent knows about its call: whether the user already confirmed.
 struct PerformContext: Sendable {
     var confirmed = false
+    var now: LocalDateTime?
     @TaskLocal static var current = PerformContext()
+}
+
+/// The request an intent is performed for.
+public enum IntentRequest {
+    /// The reference time of the request ("today", "this week" and the daemon's relative dates
+    /// are relative to it): the time the user's client gave, else the daemon's clock; outside
+    /// a request, the clock.
+    public static var now: Date {
+        PerformContext.current.now?.date(in: .current) ?? Date()
+    }
 }
