@@ -5,7 +5,7 @@ import IntentSDK
 public enum CalendarApp: IntentApp {
     public static let id = "calendar"
     public static let name = "Calendar"
-    public static let intents: [any AppIntent.Type] = [CreateEvent.self, OpenEvent.self, NextEvent.self, BookAppointment.self]
+    public static let intents: [any AppIntent.Type] = [CreateEvent.self, OpenEvent.self, NextEvent.self, ListEvents.self, BookAppointment.self]
     public static let shortcuts: (any AppShortcutsProvider.Type)? = CalendarShortcuts.self
     public static func registerDependencies(in manager: AppDependencyManager) { manager.add(dependency: { EventStore() }) }
 }
@@ -136,6 +136,56 @@ struct NextEvent: AppIntent {
         let events = await store.events.sorted { $0.start < $1.start }
         guard let next = events.first(where: { $0.start >= Date() }) ?? events.last else { throw IntentError("You have no events") }
         return .result(value: EventEntity(next), dialog: "Your next event is \(next.title) at \(DemoApps.time(next.start))")
+    }
+}
+
+/// A week a listing is asked for, relative to the request's time. Weeks start on Monday.
+enum CalendarPeriod: String, AppEnum {
+    case thisWeek, nextWeek
+    static let typeDisplayRepresentation: TypeDisplayRepresentation = "Period"
+    static let caseDisplayRepresentations: [CalendarPeriod: DisplayRepresentation] = [
+        .thisWeek: DisplayRepresentation(title: "this week", synonyms: ["the rest of the week", "the rest of this week"]),
+        .nextWeek: DisplayRepresentation(title: "next week", synonyms: ["the coming week", "the week ahead"]),
+    ]
+}
+
+struct ListEvents: AppIntent {
+    static let title: LocalizedStringResource = "Show Events"
+    static let description: IntentDescription? = "Lists the events of a day or a week, or those with a person."
+    @Parameter(title: "Day") var day: Date?
+    @Parameter(title: "Period") var period: CalendarPeriod?
+    @Parameter(title: "With") var person: IntentPerson?
+    @Dependency var store: EventStore
+
+    func perform() async throws -> some IntentResult & ReturnsValue<[EventEntity]> {
+        var calendar = Calendar(identifier: .iso8601)
+        calendar.timeZone = .current
+        let now = IntentRequest.now
+        var range: Range<Date>
+        var when = ""
+        if let day {
+            let start = calendar.startOfDay(for: day)
+            range = start..<(calendar.date(byAdding: .day, value: 1, to: start) ?? start)
+            when = " on " + DemoApps.day(day)
+        } else if let period {
+            let reference = period == .nextWeek ? calendar.date(byAdding: .weekOfYear, value: 1, to: now) ?? now : now
+            let week = calendar.dateInterval(of: .weekOfYear, for: reference)
+            range = (week?.start ?? now)..<(week?.end ?? now)
+            when = period == .nextWeek ? " next week" : " this week"
+        } else {
+            range = now..<Date.distantFuture
+        }
+        // This week is what is left of it.
+        if period == .thisWeek { range = max(range.lowerBound, now)..<range.upperBound }
+        let firstName = person.map { String($0.displayName.split(separator: " ").first ?? "") }
+        let found = await store.events.filter { event in
+            range.contains(event.start) && (firstName.map { event.title.localizedCaseInsensitiveContains($0) } ?? true)
+        }.sorted { $0.start < $1.start }
+        let with = firstName.map { " with \($0)" } ?? ""
+        guard !found.isEmpty else { return .result(value: [], dialog: "You have nothing on your calendar\(with)\(when)") }
+        let listed = found.map { "\($0.title) at \(DemoApps.time($0.start))" }.joined(separator: "; ")
+        let count = found.count == 1 ? "1 event" : "\(found.count) events"
+        return .result(value: found.map(EventEntity.init), dialog: "You have \(count)\(with)\(when): \(listed)")
     }
 }
 

@@ -26,4 +26,13 @@ public enum DemoApps {
         formatter.dateFormat = "h:mm a 'on' MMMM d"
         return formatter.string(from: date)
     }
+
+    /// "Monday, November 23".
+    static func day(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = .current
+        formatter.dateFormat = "EEEE, MMMM d"
+        return formatter.string(from: date)
+    }
 }
