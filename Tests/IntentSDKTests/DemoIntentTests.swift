@@ -61,6 +61,9 @@ import Wire
         Case(utterance: "transfer 20 dollars to john", intent: "bank.transferMoney", reply: "confirm: Do you want to transfer 20 USD to John Appleseed?"),
         Case(utterance: "unlock the vault", intent: "bank.unlockVault", reply: "The vault is unlocked"),
         Case(utterance: "play the mp3", intent: "player.togglePlayback", reply: "Playing"),
+        Case(utterance: "play some jazz", intent: "player.playSong", reply: "Playing Take Five by Dave Brubeck"),
+        Case(utterance: "next song", intent: "player.nextTrack", reply: "Playing Take Five by Dave Brubeck"),
+        Case(utterance: "previous track", intent: "player.previousTrack", reply: "Playing So What by Miles Davis"),
         Case(
             utterance: "what's on my calendar on wednesday", intent: "calendar.listEvents",
             reply: "You have 1 event on Wednesday, November 25: Dentist at 3:00 PM on November 25"),
