@@ -92,6 +92,13 @@ public struct Router: Sendable {
             contactIndex: contactIndex)
     }
 
+    /// Words that put a request in the past: a bare day said with them ("on saturday",
+    /// "november 14") is the one just past, not the next one.
+    static let pastMarkers: Set<String> = ["did", "took", "was", "were", "spent", "paid", "went", "bought", "happened", "ago", "had"]
+
+    /// Whether the words speak of the past ("did i take", "i spent").
+    static func speaksOfThePast(_ words: [String]) -> Bool { words.contains(where: pastMarkers.contains) }
+
     /// The intent an utterance no phrase parses most likely asks for, by the words it shares
     /// with the intent's phrases (``Matcher/rankByWordOverlap(_:limit:)``). Taken only when the
     /// utterance names the intent's app, shares most of its content words with the intent and
@@ -154,7 +161,9 @@ public struct Router: Sendable {
     ) -> RouteResult {
         let words = tokens.map(\.text)
         let language = tokens.contains(where: \.isCJK) ? "zh" : "en"
-        let context = context(now: now, timeZone: timeZone, language: language)
+        var context = context(now: now, timeZone: timeZone, language: language)
+        // "what photos did i take on saturday" asks about the Saturday just past, not the next one.
+        context.prefersFuture = !Self.speaksOfThePast(words)
         let spans = tagger.tag(words, context: context).map {
             SlotSpan(range: $0.range, type: $0.type, value: $0.value, confidence: $0.confidence)
         }

@@ -62,6 +62,7 @@ import Wire
         Case(utterance: "unlock the vault", intent: "bank.unlockVault", reply: "The vault is unlocked"),
         Case(utterance: "play the mp3", intent: "player.togglePlayback", reply: "Playing"),
         Case(utterance: "play some jazz", intent: "player.playSong", reply: "Playing Take Five by Dave Brubeck"),
+        Case(utterance: "show me the harbour photo", intent: "photos.showPhoto", reply: "Showing Harbour at dawn, taken 6:15 AM on October 3"),
         Case(utterance: "next song", intent: "player.nextTrack", reply: "Playing Take Five by Dave Brubeck"),
         Case(utterance: "previous track", intent: "player.previousTrack", reply: "Playing So What by Miles Davis"),
         Case(

@@ -237,6 +237,12 @@ struct DateParser {
 
     func weekdayDate(_ weekday: Int, shift: Int?) -> LocalDateTime {
         guard let shift else {
+            // A bare weekday is the next one, or, in a request about the past, the last one.
+            guard context.prefersFuture else {
+                var back = (math.weekday(today) - weekday + 7) % 7
+                if back == 0 { back = 7 }
+                return math.addingDays(-back, to: today)
+            }
             var ahead = (weekday - math.weekday(today) + 7) % 7
             if ahead == 0 { ahead = 7 }
             return math.addingDays(ahead, to: today)
