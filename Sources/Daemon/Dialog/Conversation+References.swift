@@ -49,6 +49,24 @@ extension Conversation {
         return reading
     }
 
+    /// "change the subject to team lunch" right after "email john about lunch": a required
+    /// entity the request leaves out is the one the session's last request showed or made,
+    /// when that one is of the parameter's type (the app finds it by id). Only one entity
+    /// recalled, the latest: a list just shown is not guessed from.
+    func fillFromLastRequest(_ call: inout PendingCall, session: String, client: Client) async {
+        let recalled = await sessions.recalled(session, uid: client.uid)
+        guard recalled.count == 1, let entity = recalled.first else { return }
+        for parameter in call.intent.parameters where parameter.isRequired && call.value(parameter.name) == nil {
+            guard case .entity(let type) = parameter.type, !call.unresolved.contains(where: { $0.name == parameter.name }) else { continue }
+            let appID = String(type.prefix { $0 != "." })
+            guard await registry.isConnected(appID),
+                let found = try? await query(EntityQuery(entityType: type, kind: .identifiers([entity.id]), limit: 1)).entities.first
+            else { continue }
+            call.set(parameter.name, Value.entity(found.reference).json)
+            call.ambiguities.removeAll { $0.name == parameter.name }
+        }
+    }
+
     /// Where the words point back, and at which of the remembered entities (nil: the last).
     static func pointer(in words: [String]) -> (range: Range<Int>, index: Int?)? {
         for length in stride(from: 3, through: 1, by: -1) where words.count >= length {

@@ -45,6 +45,7 @@ struct Conversation: Sendable {
         call.ambiguities = result.ambiguities
         call.unresolved = result.unresolved
         if Self.saysMidnight(params.utterance) { call.midnightMeant = Set(intent.parameters.map(\.name)) }
+        if result.appChoices.isEmpty { await fillFromLastRequest(&call, session: session, client: client) }
         if !result.appChoices.isEmpty {
             call.intentChoices = result.appChoices.map(\.intent.id)
             for choice in result.appChoices {
