@@ -46,6 +46,13 @@ extension Conversation {
         }
         switch question.kind {
         case .confirm:
+            // "no, make it 40": not a refusal but a correction; asked again with it.
+            if case .text(let text) = params.answer, let (name, value) = correction(text, of: call, reader: reader) {
+                call.set(name, value)
+                call.confirmed = false
+                try authorize(call.intent, client)
+                return try await advance(call, session: session, client: client)
+            }
             let yes: Bool?
             switch params.answer {
             case .confirm(let b): yes = b
@@ -96,6 +103,41 @@ extension Conversation {
         }
         try authorize(call.intent, client)
         return try await advance(call, session: session, client: client)
+    }
+
+    /// Words that open a correction of what a confirmation shows ("no, make it 40").
+    static let correctionOpeners: [[String]] = [
+        ["no", "make", "it"], ["no", "make", "that"], ["make", "it"], ["make", "that"], ["no", "change", "it", "to"], ["change", "it", "to"],
+        ["no", "i", "mean"], ["i", "mean"], ["actually"], ["no", "wait"], ["wait"], ["no"], ["nope"], ["sorry"],
+    ]
+
+    /// "no, make it 40" or "no, to sarah" answered to a confirmation: the parameter the rest of
+    /// the words fit (one that already has a value, in the order they were said) and its new
+    /// value; then, failing that, a bare number for an amount, in the amount's currency. Free
+    /// text is never taken as a correction (it would fit anything). Nil for a plain yes or no.
+    func correction(_ text: String, of call: PendingCall, reader: AnswerReader) -> (String, JSONValue)? {
+        var words = TextNormalizer().words(text)
+        var opened = false
+        while let opener = Self.correctionOpeners.first(where: { words.starts(with: $0) }) {
+            words.removeFirst(opener.count)
+            opened = true
+        }
+        if words.last == "instead" || words.last == "please" { words.removeLast() }
+        guard opened || text.lowercased().contains("instead"), !words.isEmpty else { return nil }
+        let rest = words.joined(separator: " ")
+        let said = call.parameters.compactMap { name, given in call.intent.parameter(name).map { ($0, given) } }
+            .filter { !$0.0.type.isList && $0.0.type != .string }
+        for (parameter, _) in said {
+            if case .value(let value) = reader.value(rest, as: parameter.type) { return (parameter.name, value) }
+        }
+        // "make it 40" for $50: the number, in the currency already given.
+        for (parameter, given) in said where parameter.type == .currencyAmount {
+            guard case .value(let number) = reader.value(rest, as: .double), let amount = number.numberValue,
+                let currency = given["currency"]?.stringValue
+            else { continue }
+            return (parameter.name, .object([("amount", .number(amount)), ("currency", .string(currency))]))
+        }
+        return nil
     }
 
     /// "twelve dollars fifty" answered for a plain number keeps its currency: it goes into the
