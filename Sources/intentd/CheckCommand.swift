@@ -42,9 +42,10 @@ struct CheckCommand: ParsableCommand {
         let warnings = diagnostics.count - errors
         let stats = router.matcher.statistics
         let apps = router.library.apps.count
+        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
         emitError(
-            "\(apps) apps, \(router.matcher.intents.count) intents, \(stats.phrases) phrases compiled: "
-                + "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+            "\(count(apps, "app")), \(count(router.matcher.intents.count, "intent")), \(count(stats.phrases, "phrase")) compiled: "
+                + "\(count(errors, "error")), \(count(warnings, "warning"))")
         if errors > 0 || (strict && warnings > 0) { throw ExitCode(1) }
     }
 
