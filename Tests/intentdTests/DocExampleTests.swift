@@ -7,6 +7,9 @@ import Testing
 /// `intentd` both mean it), and what it prints must be the lines under it. A line `...`
 /// stands for any number of lines, and a line ending in `...` for the rest of that line.
 ///
+/// A REPL transcript (`intentd repl`) is played too: what follows each prompt (`intentd> `,
+/// `1-6> `, `yes/no> `) is typed, and the rest is what the REPL must print.
+///
 /// Examples that start processes in the background (`&`), or need a program intentd does not
 /// ship (a speech recognizer, an app package to build), are listed in ``notRun`` with why;
 /// an example that is neither run nor listed fails the test, so none goes stale unseen.
@@ -45,7 +48,6 @@ struct DocExampleTests {
 
     /// Examples not run here, by their first words, and why.
     static let notRun: [String: String] = [
-        "swift run intentd repl": "interactive; the REPL's screen is tested through a terminal by ReplTests",
         "whisper-cli": "needs a speech recognizer (docs/voice.md)",
         "swift run intentd serve": "starts the daemon in the background; ServeLifecycleTests and PythonExampleTests run it",
         "intentd serve": "starts the daemon in the background",
@@ -53,7 +55,6 @@ struct DocExampleTests {
         "python3 Examples/python/": "talks to a daemon started in the background (PythonExampleTests runs the Python examples)",
         "swift run --package-path Examples/Greenhouse": "builds the Greenhouse package (GreenhouseTests)",
         "swift run greenhouse": "builds an app package of the reader's",
-        "swift run intentd resolve --type File": "the answer is a file in the reader's own ~/Pictures",
         "intentd route \"email john about lunch\"": "needs a second mail app (Postbox) installed; SchemaChoiceTests covers it",
         "intentd route --prefer mail=postbox": "needs a second mail app (Postbox) installed; SchemaChoiceTests covers it",
     ]
@@ -77,9 +78,35 @@ struct DocExampleTests {
             .replacingOccurrences(of: "| intentd ", with: "| \(binary.path) ")
             .replacingOccurrences(of: "$ intentd ", with: "$ \(binary.path) ")
         let line = script.hasPrefix("intentd ") ? binary.path + script.dropFirst("intentd".count) : script
-        let output = try await runProcess(URL(fileURLWithPath: "/bin/bash"), ["-c", line])
-        let printed = (output.stdout + output.stderr).components(separatedBy: "\n").dropLast(output.stdout.hasSuffix("\n") || output.stderr.hasSuffix("\n") ? 1 : 0)
-        #expect(Self.matches(Array(printed), Self.trimmed(command.expected)), "\(command)\nprinted:\n\(printed.joined(separator: "\n"))")
+        var expected = Self.trimmed(command.expected)
+        var typed = ""
+        if command.text.hasSuffix("intentd repl") { (typed, expected) = Self.transcript(expected) }
+        let output = try await runProcess(URL(fileURLWithPath: "/bin/bash"), ["-c", line], input: typed)
+        var printed = (output.stdout + output.stderr).components(separatedBy: "\n")
+        if printed.last == "" || printed.last == "intentd> " { printed.removeLast() }
+        #expect(Self.matches(printed, expected), "\(command)\nprinted:\n\(printed.joined(separator: "\n"))")
+    }
+
+    /// A REPL transcript split into what is typed after each prompt and what the REPL prints:
+    /// piped, the typed words are not echoed, so what follows a prompt starts on its line.
+    static func transcript(_ lines: [String]) -> (typed: String, printed: [String]) {
+        var typed: [String] = []
+        var printed: [String] = []
+        var prompt: String?
+        for line in lines {
+            if let range = line.range(of: #"^(intentd|[0-9]+-[0-9]+|yes/no|answer)> "#, options: .regularExpression) {
+                typed.append(String(line[range.upperBound...]))
+                prompt = String(line[range])
+                continue
+            }
+            if let pending = prompt {
+                printed.append(pending + line)
+                prompt = nil
+            } else {
+                printed.append(line)
+            }
+        }
+        return (typed.map { $0 + "\n" }.joined(), printed)
     }
 
     /// The expected lines without the blank lines that end a block.
