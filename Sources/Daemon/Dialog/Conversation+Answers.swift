@@ -166,14 +166,19 @@ extension Conversation {
         let beforeHasTime = before.hour != 0 || before.minute != 0 || before.second != 0
         let answerHasTime = answer.hour != 0 || answer.minute != 0 || answer.second != 0 || Self.saysMidnight(text)
         if !beforeHasTime, answerHasTime {
-            // Read again from the start of the day given: "9 am" is 9 am on that day, unless
-            // the answer names a day of its own ("tomorrow at 9").
-            var onThatDay = reader
-            onThatDay.now = LocalDateTime(year: before.year, month: before.month, day: before.day)
-            guard case .value(let again) = onThatDay.value(text, as: .date), let timed = again.stringValue.flatMap(LocalDateTime.init(iso8601:)),
-                (timed.year, timed.month, timed.day) == (before.year, before.month, before.day)
-            else { return answer }
-            return timed
+            // Read again on the day given, unless the answer names a day of its own ("tomorrow
+            // at 9"): from 7 in the morning first, so that a bare "at 3" is 3 PM, as people
+            // mean for an event; then from midnight, for "6:30 am".
+            for hour in [7, 0] {
+                var onThatDay = reader
+                onThatDay.now = LocalDateTime(year: before.year, month: before.month, day: before.day, hour: hour)
+                guard case .value(let again) = onThatDay.value(text, as: .date),
+                    let timed = again.stringValue.flatMap(LocalDateTime.init(iso8601:)),
+                    (timed.year, timed.month, timed.day) == (before.year, before.month, before.day)
+                else { continue }
+                return timed
+            }
+            return answer
         }
         if beforeHasTime, !answerHasTime {
             return LocalDateTime(year: answer.year, month: answer.month, day: answer.day, hour: before.hour, minute: before.minute, second: before.second)
