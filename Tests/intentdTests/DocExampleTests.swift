@@ -17,6 +17,9 @@ struct DocExampleTests {
     struct Command: CustomStringConvertible, Sendable {
         var file: String
         var line: Int
+        /// Which console block of all the files it is in: commands of one block may depend on
+        /// each other (a daemon started in the background by the first).
+        var block: Int
         var text: String
         var expected: [String]
         var description: String { "\(file):\(line): $ \(text)" }
@@ -27,17 +30,19 @@ struct DocExampleTests {
         let files = ["README.md"] + ((try? FileManager.default.contentsOfDirectory(atPath: TestPaths.root.appendingPathComponent("docs").path)) ?? [])
             .filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
         var found: [Command] = []
+        var block = 0
         for file in files {
             guard let text = try? String(contentsOf: TestPaths.root.appendingPathComponent(file), encoding: .utf8) else { continue }
             var inConsole = false
             for (index, line) in text.components(separatedBy: "\n").enumerated() {
                 if line.hasPrefix("```") {
                     inConsole = line == "```console"
+                    if inConsole { block += 1 }
                     continue
                 }
                 guard inConsole else { continue }
                 if line.hasPrefix("$ ") {
-                    found.append(Command(file: file, line: index + 1, text: String(line.dropFirst(2)), expected: []))
+                    found.append(Command(file: file, line: index + 1, block: block, text: String(line.dropFirst(2)), expected: []))
                 } else if !found.isEmpty {
                     found[found.count - 1].expected.append(line)
                 }
@@ -48,19 +53,26 @@ struct DocExampleTests {
 
     /// Examples not run here, by their first words, and why.
     static let notRun: [String: String] = [
-        "whisper-cli": "needs a speech recognizer (docs/voice.md)",
-        "swift run intentd serve": "starts the daemon in the background; ServeLifecycleTests and PythonExampleTests run it",
-        "intentd serve": "starts the daemon in the background",
-        "swift run intentd route --connect": "talks to a daemon started in the background above it",
-        "python3 Examples/python/": "talks to a daemon started in the background (PythonExampleTests runs the Python examples)",
-        "swift run --package-path Examples/Greenhouse": "builds the Greenhouse package (GreenhouseTests)",
-        "swift run greenhouse": "builds an app package of the reader's",
-        "intentd route \"email john about lunch\"": "needs a second mail app (Postbox) installed; SchemaChoiceTests covers it",
-        "intentd route --prefer mail=postbox": "needs a second mail app (Postbox) installed; SchemaChoiceTests covers it",
+        "whisper-cli": "needs a speech recognizer, which intentd does not ship (docs/voice.md)",
+        "swift run intentd serve &": "the Greenhouse walk-through: Examples/Greenhouse/smoke-test.sh builds the app's own package and runs it in CI",
+        "swift run --package-path Examples/Greenhouse": "builds the Greenhouse package: Examples/Greenhouse/smoke-test.sh runs it in CI",
+        "swift run greenhouse": "builds an app package of the reader's: Examples/Greenhouse/smoke-test.sh does the same in CI",
+        "python3 Examples/python/client.py \"water": "talks to the Greenhouse app: Examples/Greenhouse/smoke-test.sh runs it in CI",
+        "intentd route \"email john about lunch\"": "needs a second mail app (Postbox) installed; SchemaAdoptersTests routes the same with one",
+        "intentd route --prefer mail=postbox": "needs a second mail app (Postbox) installed; SchemaAdoptersTests routes the same with one",
     ]
 
+    /// Why `command` is not run: its own reason, or another command of its block's (a block
+    /// whose daemon or app cannot start is not run at all).
     static func reasonNotRun(_ command: Command) -> String? {
-        notRun.first { command.text.hasPrefix($0.key) }?.value
+        commands().filter { $0.block == command.block }.lazy.compactMap { other in
+            notRun.first { other.text.hasPrefix($0.key) }?.value
+        }.first
+    }
+
+    /// Whether a block starts something in the background (`&`): its commands run as a session.
+    static func isSession(_ block: Int) -> Bool {
+        commands().contains { $0.block == block && $0.text.hasSuffix("&") }
     }
 
     @Test func everyExampleIsRunOrSaysWhyNot() {
@@ -70,14 +82,18 @@ struct DocExampleTests {
         #expect(run.count >= 12, "\(run.map(\.description))")
     }
 
-    @Test(arguments: commands().filter { reasonNotRun($0) == nil })
-    func exampleOutputIsWhatTheDocSays(_ command: Command) async throws {
-        let binary = try #require(TestPaths.intentdBinary, "build intentd first")
+    /// The shell line that runs `command` with the built intentd.
+    static func shellLine(_ command: Command, binary: URL) -> String {
         let script = command.text
             .replacingOccurrences(of: "swift run intentd", with: binary.path)
             .replacingOccurrences(of: "| intentd ", with: "| \(binary.path) ")
-            .replacingOccurrences(of: "$ intentd ", with: "$ \(binary.path) ")
-        let line = script.hasPrefix("intentd ") ? binary.path + script.dropFirst("intentd".count) : script
+        return script.hasPrefix("intentd ") ? binary.path + script.dropFirst("intentd".count) : script
+    }
+
+    @Test(arguments: commands().filter { reasonNotRun($0) == nil && !isSession($0.block) })
+    func exampleOutputIsWhatTheDocSays(_ command: Command) async throws {
+        let binary = try #require(TestPaths.intentdBinary, "build intentd first")
+        let line = Self.shellLine(command, binary: binary)
         var expected = Self.trimmed(command.expected)
         var typed = ""
         if command.text.hasSuffix("intentd repl") { (typed, expected) = Self.transcript(expected) }
@@ -85,6 +101,59 @@ struct DocExampleTests {
         var printed = (output.stdout + output.stderr).components(separatedBy: "\n")
         if printed.last == "" || printed.last == "intentd> " { printed.removeLast() }
         #expect(Self.matches(printed, expected), "\(command)\nprinted:\n\(printed.joined(separator: "\n"))")
+    }
+
+    /// A block that starts a daemon (and an app) in the background, run as a reader would:
+    /// each `&` command is started and, when it names a `--socket`, waited for until the
+    /// socket exists; each other command is run until it prints what the doc says (an app
+    /// started a moment before may not have registered yet), for at most 30 s; then the
+    /// background processes are stopped.
+    @Test(arguments: Set(commands().filter { reasonNotRun($0) == nil && isSession($0.block) }.map(\.block)).sorted())
+    func sessionExampleIsWhatTheDocSays(block: Int) async throws {
+        let binary = try #require(TestPaths.intentdBinary, "build intentd first")
+        var background: [Process] = []
+        defer {
+            for process in background {
+                process.terminate()
+                process.waitUntilExit()
+            }
+        }
+        for command in Self.commands().filter({ $0.block == block }) {
+            let line = Self.shellLine(command, binary: binary)
+            if line.hasSuffix("&") {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/bin/bash")
+                process.arguments = ["-c", "exec " + line.dropLast().trimmingCharacters(in: .whitespaces)]
+                process.currentDirectoryURL = TestPaths.root
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = FileHandle.nullDevice
+                try process.run()
+                background.append(process)
+                if let socket = Self.socketPath(in: command.text) {
+                    let deadline = ContinuousClock.now + .seconds(30)
+                    while !FileManager.default.fileExists(atPath: socket), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+                }
+                continue
+            }
+            let expected = Self.trimmed(command.expected)
+            var printed: [String] = []
+            let deadline = ContinuousClock.now + .seconds(30)
+            repeat {
+                let output = try await runProcess(URL(fileURLWithPath: "/bin/bash"), ["-c", line])
+                printed = (output.stdout + output.stderr).components(separatedBy: "\n")
+                if printed.last == "" { printed.removeLast() }
+                if Self.matches(printed, expected) { break }
+                try await Task.sleep(for: .milliseconds(200))
+            } while ContinuousClock.now < deadline
+            #expect(Self.matches(printed, expected), "\(command)\nprinted:\n\(printed.joined(separator: "\n"))")
+        }
+    }
+
+    /// The path after `--socket` in a command line.
+    static func socketPath(in text: String) -> String? {
+        let words = text.split(separator: " ").map(String.init)
+        guard let index = words.firstIndex(of: "--socket"), index + 1 < words.count else { return nil }
+        return words[index + 1]
     }
 
     /// A REPL transcript split into what is typed after each prompt and what the REPL prints:
