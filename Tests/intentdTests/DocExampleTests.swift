@@ -10,8 +10,8 @@ import Testing
 /// A REPL transcript (`intentd repl`) is played too: what follows each prompt (`intentd> `,
 /// `1-6> `, `yes/no> `) is typed, and the rest is what the REPL must print.
 ///
-/// Examples that start processes in the background (`&`), or need a program intentd does not
-/// ship (a speech recognizer, an app package to build), are listed in ``notRun`` with why;
+/// Examples that need a program intentd does not ship (a speech recognizer, an app package to
+/// build) are listed in ``notRun`` with why;
 /// an example that is neither run nor listed fails the test, so none goes stale unseen.
 struct DocExampleTests {
     struct Command: CustomStringConvertible, Sendable {
@@ -23,6 +23,8 @@ struct DocExampleTests {
         var text: String
         var expected: [String]
         var description: String { "\(file):\(line): $ \(text)" }
+        /// Whether it ends in `&` (before a `# comment`).
+        var inBackground: Bool { text.split(separator: "#", maxSplits: 1).first?.trimmingCharacters(in: .whitespaces).hasSuffix("&") ?? false }
     }
 
     /// Every `$ command` of every console block, with the output lines written under it.
@@ -58,28 +60,26 @@ struct DocExampleTests {
         "swift run --package-path Examples/Greenhouse": "builds the Greenhouse package: Examples/Greenhouse/smoke-test.sh runs it in CI",
         "swift run greenhouse": "builds an app package of the reader's: Examples/Greenhouse/smoke-test.sh does the same in CI",
         "python3 Examples/python/client.py \"water": "talks to the Greenhouse app: Examples/Greenhouse/smoke-test.sh runs it in CI",
-        "intentd route \"email john about lunch\"": "needs a second mail app (Postbox) installed; SchemaAdoptersTests routes the same with one",
-        "intentd route --prefer mail=postbox": "needs a second mail app (Postbox) installed; SchemaAdoptersTests routes the same with one",
     ]
 
-    /// Why `command` is not run: its own reason, or another command of its block's (a block
+    /// Why `command` is not run: its own reason, or in a session, another command's (a session
     /// whose daemon or app cannot start is not run at all).
     static func reasonNotRun(_ command: Command) -> String? {
-        commands().filter { $0.block == command.block }.lazy.compactMap { other in
-            notRun.first { other.text.hasPrefix($0.key) }?.value
-        }.first
+        let related = isSession(command.block) ? commands().filter { $0.block == command.block } : [command]
+        return related.lazy.compactMap { other in notRun.first { other.text.hasPrefix($0.key) }?.value }.first
     }
 
-    /// Whether a block starts something in the background (`&`): its commands run as a session.
+    /// Whether a block starts something in the background (`&`) or writes a file the next
+    /// commands read (`>`): its commands run as a session, in order.
     static func isSession(_ block: Int) -> Bool {
-        commands().contains { $0.block == block && $0.text.hasSuffix("&") }
+        commands().contains { $0.block == block && ($0.inBackground || $0.text.contains(" > ")) }
     }
 
     @Test func everyExampleIsRunOrSaysWhyNot() {
         let commands = Self.commands()
         #expect(commands.count >= 20, "\(commands.count) examples found")
         let run = commands.filter { Self.reasonNotRun($0) == nil }
-        #expect(run.count >= 12, "\(run.map(\.description))")
+        #expect(run.count >= 21, "\(run.map(\.description))")
     }
 
     /// The shell line that runs `command` with the built intentd.
@@ -120,10 +120,11 @@ struct DocExampleTests {
         }
         for command in Self.commands().filter({ $0.block == block }) {
             let line = Self.shellLine(command, binary: binary)
-            if line.hasSuffix("&") {
+            if command.inBackground {
                 let process = Process()
                 process.executableURL = URL(fileURLWithPath: "/bin/bash")
-                process.arguments = ["-c", "exec " + line.dropLast().trimmingCharacters(in: .whitespaces)]
+                let foreground = line.split(separator: "#", maxSplits: 1)[0].trimmingCharacters(in: .whitespaces).dropLast()
+                process.arguments = ["-c", "exec " + foreground]
                 process.currentDirectoryURL = TestPaths.root
                 process.standardOutput = FileHandle.nullDevice
                 process.standardError = FileHandle.nullDevice
