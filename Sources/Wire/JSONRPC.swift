@@ -157,11 +157,12 @@ public enum Message: Hashable, Sendable {
         if let method = json["method"] {
             guard case .string(let name) = method else { throw invalid("\"method\" must be a string") }
             let params = json["params"]
-            if let params {
-                switch params {
-                case .object, .array: break
-                default: throw invalid("\"params\" must be an object or an array")
-                }
+            // Parameters are by name: a string, a number or an array (by position) is one and
+            // the same mistake, invalid params, whatever the method.
+            if let params, case .object = params {} else if params != nil {
+                var error = JSONFields.mismatch("params", expected: "an object (parameters by name)")
+                error.requestID = id
+                throw error
             }
             if let id {
                 self = .request(Request(id: id, method: name, params: params))

@@ -138,3 +138,14 @@ struct LargeRequestIDTests {
         #expect(Response(id: request.id, result: .bool(true)).json.serialized == #"{"jsonrpc":"2.0","id":\#(id),"result":true}"#)
     }
 }
+
+/// `params` that is not an object is one mistake with one code, whatever its shape (issue 18).
+@Test(arguments: [#""str""#, "3", "[]", "[1, 2]", "true"])
+func paramsThatAreNoObjectAreInvalidParams(params: String) {
+    #expect {
+        _ = try Message(line: #"{"jsonrpc":"2.0","id":4,"method":"status","params":\#(params)}"#)
+    } throws: { error in
+        guard let error = error as? RPCError else { return false }
+        return error.code == .invalidParams && error.requestID == .number(4) && error.data?["field"] == .string("params")
+    }
+}

@@ -53,6 +53,9 @@ struct DocExampleTests {
         return found
     }
 
+    /// The commands, read once.
+    static let all = commands()
+
     /// Examples not run here, by their first words, and why.
     static let notRun: [String: String] = [
         "whisper-cli": "needs a speech recognizer, which intentd does not ship (docs/voice.md)",
@@ -65,14 +68,14 @@ struct DocExampleTests {
     /// Why `command` is not run: its own reason, or in a session, another command's (a session
     /// whose daemon or app cannot start is not run at all).
     static func reasonNotRun(_ command: Command) -> String? {
-        let related = isSession(command.block) ? commands().filter { $0.block == command.block } : [command]
+        let related = isSession(command.block) ? all.filter { $0.block == command.block } : [command]
         return related.lazy.compactMap { other in notRun.first { other.text.hasPrefix($0.key) }?.value }.first
     }
 
     /// Whether a block starts something in the background (`&`) or writes a file the next
     /// commands read (`>`): its commands run as a session, in order.
     static func isSession(_ block: Int) -> Bool {
-        commands().contains { $0.block == block && ($0.inBackground || $0.text.contains(" > ")) }
+        all.contains { $0.block == block && ($0.inBackground || $0.text.contains(" > ")) }
     }
 
     @Test func everyExampleIsRunOrSaysWhyNot() {

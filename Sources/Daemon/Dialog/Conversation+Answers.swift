@@ -105,11 +105,9 @@ extension Conversation {
         return try await advance(call, session: session, client: client)
     }
 
-    /// Words that open a correction of what a confirmation shows ("no, make it 40").
-    static let correctionOpeners: [[String]] = [
-        ["no", "make", "it"], ["no", "make", "that"], ["make", "it"], ["make", "that"], ["no", "change", "it", "to"], ["change", "it", "to"],
-        ["no", "i", "mean"], ["i", "mean"], ["actually"], ["no", "wait"], ["wait"], ["no"], ["nope"], ["sorry"],
-    ]
+    /// Words that open a correction of what a confirmation shows, besides the language's
+    /// self-repair markers ("i mean", "actually", "make that"): answers start with these too.
+    static let answerCorrectionOpeners: [[String]] = [["make", "it"], ["change", "it", "to"], ["wait"], ["no"], ["nope"]]
 
     /// "no, make it 40" or "no, to sarah" answered to a confirmation: the parameter the rest of
     /// the words fit (one that already has a value, in the order they were said) and its new
@@ -117,8 +115,10 @@ extension Conversation {
     /// text is never taken as a correction (it would fit anything). Nil for a plain yes or no.
     func correction(_ text: String, of call: PendingCall, reader: AnswerReader) -> (String, JSONValue)? {
         var words = TextNormalizer().words(text)
+        let markers = registry.router.library.languages["en"]?.selfRepair ?? []
+        let openers = (markers + Self.answerCorrectionOpeners).sorted { $0.count > $1.count }
         var opened = false
-        while let opener = Self.correctionOpeners.first(where: { words.starts(with: $0) }) {
+        while let opener = openers.first(where: { words.starts(with: $0) }) {
             words.removeFirst(opener.count)
             opened = true
         }
