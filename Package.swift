@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Resolvers", targets: ["Resolvers"]),
         .library(name: "Routing", targets: ["Routing"]),
         .library(name: "Wire", targets: ["Wire"]),
+        .library(name: "Memory", targets: ["Memory"]),
         .library(name: "Daemon", targets: ["Daemon"]),
         .library(name: "IntentSDK", targets: ["IntentSDK"]),
         .executable(name: "demo-apps", targets: ["demo-apps"]),
@@ -21,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(name: "IntentModel"),
@@ -33,10 +35,12 @@ let package = Package(
         .target(name: "Resolvers", dependencies: ["IntentModel"]),
         .target(name: "Routing", dependencies: ["IntentModel", "Phrases", "Resolvers"]),
         .target(name: "Wire", dependencies: ["IntentModel"]),
+        // The history, donations and undo journal, in SQLite (docs/memory.md).
+        .target(name: "Memory", dependencies: ["IntentModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "Daemon",
             dependencies: [
-                "IntentModel", "Phrases", "Resolvers", "Routing", "Wire",
+                "IntentModel", "Phrases", "Resolvers", "Routing", "Wire", "Memory",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -84,6 +88,8 @@ let package = Package(
         .testTarget(name: "PhrasesTests", dependencies: ["Phrases", "Routing", "IntentModel", "IntentTesting"]),
         .testTarget(name: "ResolversTests", dependencies: ["Resolvers", "IntentModel", "IntentTesting"]),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "Phrases", "Resolvers", "IntentModel", "IntentTesting", "Wire"]),
+        .testTarget(
+            name: "MemoryTests", dependencies: ["Memory", "IntentModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "WireTests", dependencies: ["Wire", "IntentModel", "IntentTesting"]),
         .testTarget(
             name: "DaemonTests",

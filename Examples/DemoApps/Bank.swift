@@ -18,6 +18,7 @@ actor Account {
 struct ViewBalance: AppIntent {
     static let title: LocalizedStringResource = "View Account"
     static let description: IntentDescription? = "Shows the account and its balance."
+    static let effect: IntentSideEffect? = .readOnly
     static let authenticationPolicy = IntentAuthenticationPolicy.alwaysAllowed
     @Dependency var account: Account
     func perform() async throws -> some IntentResult & ReturnsValue<IntentCurrencyAmount> {
@@ -29,6 +30,7 @@ struct ViewBalance: AppIntent {
 struct TransferMoney: AppIntent {
     static let title: LocalizedStringResource = "Transfer Money"
     static let description: IntentDescription? = "Sends money to a person."
+    static let effect: IntentSideEffect? = .destructive
     static let authenticationPolicy = IntentAuthenticationPolicy.requiresAuthentication
     static var parameterSummary: ParameterSummary<TransferMoney>? { Summary("Transfer \(\.$amount) to \(\.$recipient)") }
     @Parameter(title: "Amount", requestValueDialog: "How much would you like to transfer?") var amount: IntentCurrencyAmount

@@ -6,7 +6,7 @@ public enum HarcaMA: IntentApp {
     public static let id = "expenses"
     public static let name = "HarcaMA"
     public static let synonyms = ["expenses", "my expenses"]
-    public static let intents: [any AppIntent.Type] = [ShowTotalExpense.self, AddExpense.self]
+    public static let intents: [any AppIntent.Type] = [ShowTotalExpense.self, AddExpense.self, RemoveExpense.self]
     public static let additionalTypes: [any IntentValue.Type] = [ExpenseEntity.self, ExpenseCurrency.self, ExpensePeriod.self]
     public static let shortcuts: (any AppShortcutsProvider.Type)? = ExpenseShortcuts.self
     public static func registerDependencies(in manager: AppDependencyManager) { manager.add(dependency: { ExpenseStore() }) }
@@ -97,10 +97,18 @@ actor ExpenseStore {
             return spent.isEmpty && currency != .usd ? nil : (currency, spent.reduce(0) { $0 + $1.price })
         }
     }
+    private var nextNumber = 4
     func add(title: String, price: Double, date: Date, currency: ExpenseCurrency) -> ExpenseRecord {
-        let record = ExpenseRecord(id: "e\(expenses.count + 1)", title: title, price: price, date: date, currency: currency)
+        let record = ExpenseRecord(id: "e\(nextNumber)", title: title, price: price, date: date, currency: currency)
+        nextNumber += 1
         expenses.append(record)
         return record
+    }
+    /// Removes an expense; false when there is none with that id.
+    func remove(_ id: String) -> Bool {
+        guard expenses.contains(where: { $0.id == id }) else { return false }
+        expenses.removeAll { $0.id == id }
+        return true
     }
 }
 
@@ -134,6 +142,7 @@ struct ExpenseQuery: EnumerableEntityQuery {
 struct ShowTotalExpense: AppIntent {
     static let identifier = "showTotal"
     static let title: LocalizedStringResource = "Show my total expense"
+    static let effect: IntentSideEffect? = .readOnly
     static let description: IntentDescription? = "Tells the total of all expenses, or of those on something or in a period."
     /// What it was spent on ("lunch"): expenses whose title contains it, or is contained in it.
     @Parameter(title: "Spent on") var category: String?
@@ -166,6 +175,7 @@ struct ShowTotalExpense: AppIntent {
 struct AddExpense: AppIntent {
     static let identifier = "add"
     static let title: LocalizedStringResource = "Add a new expense"
+    static let effect: IntentSideEffect? = .reversible(undo: RemoveExpense.self, parameters: ["expense": "$result"])
     static let description: IntentDescription? = "Records an expense with its price and date."
     static var parameterSummary: ParameterSummary<AddExpense>? { Summary("Add \(\.$title) expense of \(\.$price)") }
     @Parameter(title: "Title", requestValueDialog: "What did you spend on?") var title: String
@@ -179,6 +189,21 @@ struct AddExpense: AppIntent {
         // The dialog of demo-apps.md; an amount in another currency is said back with it.
         let amount = spent == .usd ? "" : " of \(spent.format(price))"
         return .result(value: ExpenseEntity(record), dialog: "Successfully added your \(title) expense\(amount)!")
+    }
+}
+
+/// The inverse of AddExpense, for "undo".
+struct RemoveExpense: AppIntent {
+    static let identifier = "remove"
+    static let title: LocalizedStringResource = "Remove an expense"
+    static let effect: IntentSideEffect? = .reversible(undo: AddExpense.self, parameters: ["title": "$expense.title", "price": "$expense.price"])
+    static let description: IntentDescription? = "Deletes an expense recorded earlier."
+    static let isDiscoverable = false
+    @Parameter(title: "Expense") var expense: ExpenseEntity
+    @Dependency var store: ExpenseStore
+    func perform() async throws -> some IntentResult {
+        guard await store.remove(expense.id) else { throw IntentError("Sorry, that expense is already gone") }
+        return .result(dialog: "Removed your \(expense.title) expense")
     }
 }
 

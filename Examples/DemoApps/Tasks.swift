@@ -8,6 +8,7 @@ public enum MightyTasks: IntentApp {
     public static let synonyms = ["tasks", "my tasks", "task list"]
     public static let intents: [any AppIntent.Type] = [
         CountTasks.self, AddTask.self, ListTasks.self, DeleteAllTasks.self, OpenTask.self, DeleteTask.self, CompleteTask.self,
+        RestoreTask.self, ReopenTask.self,
     ]
     public static let shortcuts: (any AppShortcutsProvider.Type)? = TasksShortcuts.self
     public static func registerDependencies(in manager: AppDependencyManager) { manager.add(dependency: { TaskStore() }) }
@@ -30,6 +31,8 @@ actor TaskStore {
         TaskItem(id: "t5", title: "Buy eggs", list: "groceries"),
     ]
     private var nextNumber = 6
+    /// Deleted tasks by id, so that an undo brings one back as it was.
+    private var deleted: [String: TaskItem] = [:]
 
     var openTasks: [TaskItem] { tasks.filter { !$0.isCompleted } }
 
@@ -41,9 +44,18 @@ actor TaskStore {
     }
 
     func deleteAll() { tasks.removeAll() }
-    func delete(_ id: String) { tasks.removeAll { $0.id == id } }
-    func complete(_ id: String) {
-        if let index = tasks.firstIndex(where: { $0.id == id }) { tasks[index].isCompleted = true }
+    func delete(_ id: String) {
+        for item in tasks where item.id == id { deleted[id] = item }
+        tasks.removeAll { $0.id == id }
+    }
+    /// Puts a deleted task back; nil when no task with that id was deleted.
+    func restore(_ id: String) -> TaskItem? {
+        guard let item = deleted.removeValue(forKey: id) else { return nil }
+        tasks.append(item)
+        return item
+    }
+    func complete(_ id: String, _ done: Bool = true) {
+        if let index = tasks.firstIndex(where: { $0.id == id }) { tasks[index].isCompleted = done }
     }
 }
 
@@ -104,6 +116,7 @@ struct TaskQuery: EntityStringQuery {
 struct CountTasks: AppIntent {
     static let identifier = "count"
     static let title: LocalizedStringResource = "Get the number of opened tasks"
+    static let effect: IntentSideEffect? = .readOnly
     static let description: IntentDescription? = "Counts the tasks that are not done yet."
     @Dependency var store: TaskStore
     func perform() async throws -> some IntentResult & ReturnsValue<Int> {
@@ -115,6 +128,7 @@ struct CountTasks: AppIntent {
 struct AddTask: AppIntent {
     static let identifier = "add"
     static let title: LocalizedStringResource = "Create new task"
+    static let effect: IntentSideEffect? = .reversible(undo: DeleteTask.self, parameters: ["task": "$result"])
     static let description: IntentDescription? = "Adds a task, optionally to a list and with a due date."
     static var parameterSummary: ParameterSummary<AddTask>? { Summary("Add \(\.$title) to \(\.$list)") }
     @Parameter(title: "Title", requestValueDialog: "What would you like to add?") var title: String
@@ -130,6 +144,7 @@ struct AddTask: AppIntent {
 struct ListTasks: AppIntent {
     static let identifier = "list"
     static let title: LocalizedStringResource = "Get my Tasks's List"
+    static let effect: IntentSideEffect? = .readOnly
     static let description: IntentDescription? = "Shows the open tasks."
     @Dependency var store: TaskStore
     func perform() async throws -> some IntentResult & ReturnsValue<Int> {
@@ -142,6 +157,7 @@ struct ListTasks: AppIntent {
 struct DeleteAllTasks: AppIntent {
     static let identifier = "deleteAll"
     static let title: LocalizedStringResource = "Delete all tasks"
+    static let effect: IntentSideEffect? = .destructive
     static let description: IntentDescription? = "Deletes every task, after asking."
     @Dependency var store: TaskStore
     func perform() async throws -> some IntentResult {
@@ -155,6 +171,7 @@ struct DeleteAllTasks: AppIntent {
 struct OpenTask: AppIntent {
     static let identifier = "open"
     static let title: LocalizedStringResource = "Open a task"
+    static let effect: IntentSideEffect? = .readOnly
     static let description: IntentDescription? = "Opens a task in the app."
     static let openAppWhenRun = true
     static var parameterSummary: ParameterSummary<OpenTask>? { Summary("Open \(\.$task)") }
@@ -172,6 +189,7 @@ struct OpenTask: AppIntent {
 struct DeleteTask: AppIntent {
     static let identifier = "delete"
     static let title: LocalizedStringResource = "Delete task"
+    static let effect: IntentSideEffect? = .reversible(undo: RestoreTask.self, parameters: ["id": "$task.id"])
     static let description: IntentDescription? = "Deletes one task, after asking."
     static var parameterSummary: ParameterSummary<DeleteTask>? { Summary("Delete \(\.$task)") }
     @Parameter(title: "Task", requestValueDialog: "Which task should I delete?") var task: TaskEntity
@@ -186,6 +204,7 @@ struct DeleteTask: AppIntent {
 struct CompleteTask: AppIntent {
     static let identifier = "complete"
     static let title: LocalizedStringResource = "Complete task"
+    static let effect: IntentSideEffect? = .reversible(undo: ReopenTask.self, parameters: ["task": "$task"])
     static let description: IntentDescription? = "Marks one task as done."
     static var parameterSummary: ParameterSummary<CompleteTask>? { Summary("Complete \(\.$task)") }
     @Parameter(title: "Task", requestValueDialog: "Which task did you finish?") var task: TaskEntity
@@ -193,6 +212,36 @@ struct CompleteTask: AppIntent {
     func perform() async throws -> some IntentResult {
         await store.complete(task.id)
         return .result(dialog: "Marked '\(task.title)' as done")
+    }
+}
+
+/// The inverse of DeleteTask, for "undo": the task comes back with its id, list and state.
+struct RestoreTask: AppIntent {
+    static let identifier = "restore"
+    static let title: LocalizedStringResource = "Restore a deleted task"
+    static let effect: IntentSideEffect? = .reversible(undo: DeleteTask.self, parameters: ["task": "$result"])
+    static let description: IntentDescription? = "Brings back a task deleted earlier, as it was."
+    static let isDiscoverable = false
+    @Parameter(title: "Task id") var id: String
+    @Dependency var store: TaskStore
+    func perform() async throws -> some IntentResult & ReturnsValue<TaskEntity> {
+        guard let item = await store.restore(id) else { throw IntentError("Sorry, that task is gone for good") }
+        return .result(value: TaskEntity(item), dialog: "Task '\(item.title)' is back")
+    }
+}
+
+/// The inverse of CompleteTask, for "undo".
+struct ReopenTask: AppIntent {
+    static let identifier = "reopen"
+    static let title: LocalizedStringResource = "Reopen a task"
+    static let effect: IntentSideEffect? = .reversible(undo: CompleteTask.self, parameters: ["task": "$task"])
+    static let description: IntentDescription? = "Marks a done task as not done."
+    static let isDiscoverable = false
+    @Parameter(title: "Task") var task: TaskEntity
+    @Dependency var store: TaskStore
+    func perform() async throws -> some IntentResult {
+        await store.complete(task.id, false)
+        return .result(dialog: "'\(task.title)' is open again")
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Memory
 import NIOCore
 import Routing
 import Wire
@@ -42,6 +43,11 @@ public struct DaemonConfiguration: Sendable {
     /// of failing with "app unavailable". Then the daemon tells systemd it is ready.
     public var awaitedApps: Set<String> = []
     public var readinessTimeout: TimeAmount = .seconds(10)
+    /// The folder of the memory database (history, donations, the undo journal; docs/memory.md).
+    /// Nil records nothing (`--no-history`): then "undo" and suggestions have nothing to go on.
+    public var stateDirectory: String?
+    /// How much history is kept.
+    public var historyRetention = MemoryStore.Retention()
 
     public init(socketPath: String, phrasePaths: [String]) {
         self.socketPath = socketPath
@@ -68,6 +74,13 @@ public struct DaemonConfiguration: Sendable {
             throw SocketActivationError(message: "file descriptor 3 from systemd is not a stream socket")
         }
         return descriptor
+    }
+
+    /// `$XDG_STATE_HOME/intentd`, else `~/.local/state/intentd`.
+    public static func defaultStateDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/intentd" }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return home + "/.local/state/intentd"
     }
 
     /// `$XDG_RUNTIME_DIR/intentd.sock`, else `/tmp/intentd-$UID.sock`.

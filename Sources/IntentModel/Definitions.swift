@@ -93,6 +93,9 @@ public struct IntentDefinition: Hashable, Sendable {
     public var parameterSummary: String?
     /// The assistant schema it adopts (`mail.createDraft`).
     public var adoptedSchema: String?
+    /// What performing it does: nothing (`readOnly`), something `undo` reverses, or something
+    /// that cannot be taken back (asked to be confirmed first). Nil when undeclared.
+    public var effect: IntentEffect?
 
     public init(
         id: String, title: String, description: String = "", parameters: [ParameterDefinition] = [],
@@ -116,6 +119,76 @@ public struct IntentDefinition: Hashable, Sendable {
     public var appID: String { String(id.prefix { $0 != "." }) }
 
     public func parameter(_ name: String) -> ParameterDefinition? { parameters.first { $0.name == name } }
+}
+
+/// What performing an intent does to the user's world (docs/memory.md).
+public enum IntentEffect: Hashable, Sendable {
+    /// Changes nothing: showing, counting, opening.
+    case readOnly
+    /// Changes something that another intent of the same app reverses.
+    case reversible(UndoAction)
+    /// Changes something that cannot be taken back: always confirmed before it runs.
+    case destructive
+
+    /// `readOnly`, `reversible` or `destructive`, as phrase files and manifests spell it.
+    public var name: String {
+        switch self {
+        case .readOnly: "readOnly"
+        case .reversible: "reversible"
+        case .destructive: "destructive"
+        }
+    }
+
+    /// The names an effect may be declared with.
+    public static let names = ["readOnly", "reversible", "destructive"]
+
+    /// How it is undone, for a reversible intent.
+    public var undo: UndoAction? {
+        if case .reversible(let action) = self { action } else { nil }
+    }
+}
+
+/// How a reversible intent is undone: an intent of the same app (its inverse), performed
+/// with parameters taken from the original call and what it returned.
+public struct UndoAction: Hashable, Sendable {
+    /// The inverse's full id (`tasks.delete`).
+    public var intent: String
+    /// For each of the inverse's parameters, where its value comes from: `$result` (the
+    /// original's returned value), `$name` (the original's parameter), either followed by
+    /// `.field` (`$task.id`); anything else is a literal value.
+    public var parameters: [String: JSONValue]
+
+    public init(intent: String, parameters: [String: JSONValue] = [:]) {
+        self.intent = intent
+        self.parameters = parameters
+    }
+
+    /// The inverse's parameters for one performed call: each source looked up in the
+    /// original's parameters and result; nil when a source names something absent.
+    public func inverseParameters(original: [String: JSONValue], result: JSONValue?) -> [String: JSONValue]? {
+        var out: [String: JSONValue] = [:]
+        for (name, source) in parameters {
+            guard case .string(let text) = source, text.hasPrefix("$") else {
+                out[name] = source
+                continue
+            }
+            let path = text.dropFirst().split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            var value: JSONValue? = path[0] == "result" ? result : original[path[0]]
+            for field in path.dropFirst() { value = value?[field] }
+            guard let value, value != .null else { return nil }
+            out[name] = value
+        }
+        return out
+    }
+
+    /// The sources that are not well formed (`$` followed by nothing, or an empty field).
+    public var malformedSources: [String] {
+        parameters.values.compactMap { source -> String? in
+            guard case .string(let text) = source, text.hasPrefix("$") else { return nil }
+            let path = text.dropFirst().split(separator: ".", omittingEmptySubsequences: false)
+            return path.contains(where: \.isEmpty) ? text : nil
+        }
+    }
 }
 
 /// One typed input of an intent.

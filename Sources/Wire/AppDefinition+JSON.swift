@@ -68,6 +68,16 @@ extension AppDefinition: JSONConvertible {
                 }
             }
         }
+        for (index, intent) in intents.enumerated() {
+            guard let action = intent.effect?.undo else { continue }
+            guard let inverse = self.intent(action.intent) else {
+                problems.append("app.intents[\(index)].undo.intent: '\(action.intent)' is not an intent of the app")
+                continue
+            }
+            for name in action.parameters.keys.sorted() where inverse.parameter(name) == nil {
+                problems.append("app.intents[\(index)].undo.parameters: '\(inverse.id)' has no parameter '\(name)'")
+            }
+        }
         guard problems.isEmpty else {
             throw RPCError(.invalidDefinition, "Invalid app definition", data: .object([
                 ("app", .string(id)), ("diagnostics", .array(problems.map(JSONValue.string))),
@@ -106,6 +116,31 @@ struct TypeNames {
     }
 }
 
+/// `"effect": "reversible", "undo": {"intent": "delete", "parameters": {"task": "$result"}}`.
+private func readEffect(_ fields: JSONFields, app: String, path: String) throws(RPCError) -> IntentEffect? {
+    guard let name = try fields.optionalString("effect") else {
+        if fields.has("undo") { throw JSONFields.mismatch("\(path).undo", expected: "nothing unless \"effect\" is \"reversible\"") }
+        return nil
+    }
+    switch name {
+    case "readOnly", "destructive":
+        if fields.has("undo") { throw JSONFields.mismatch("\(path).undo", expected: "nothing unless \"effect\" is \"reversible\"") }
+        return name == "readOnly" ? .readOnly : .destructive
+    case "reversible":
+        guard fields.has("undo") else {
+            throw JSONFields.mismatch("\(path).undo", expected: "{\"intent\": NAME, \"parameters\": {...}}: a reversible intent needs the intent that undoes it")
+        }
+        let undo = try fields.nested("undo")
+        try undo.allowOnly(["intent", "parameters"])
+        let action = UndoAction(
+            intent: qualify(try undo.string("intent"), app: app), parameters: Dictionary(try undo.pairs("parameters"), uniquingKeysWith: { _, last in last }))
+        if let malformed = action.malformedSources.first { throw JSONFields.mismatch("\(path).undo.parameters", expected: "well-formed sources, not '\(malformed)'") }
+        return .reversible(action)
+    default:
+        throw JSONFields.mismatch("\(path).effect", expected: "one of \(IntentEffect.names.joined(separator: ", "))")
+    }
+}
+
 func qualify(_ name: String, app: String) -> String { name.contains(".") ? name : "\(app).\(name)" }
 
 func shortName(_ name: String, app: String) -> String {
@@ -125,6 +160,16 @@ extension IntentDefinition {
             ("confirmation", confirmationDialog.map(JSONValue.string)),
             ("summary", parameterSummary.map(JSONValue.string)),
             ("adopts", adoptedSchema.map(JSONValue.string)),
+            ("effect", effect.map { .string($0.name) }),
+            (
+                "undo",
+                effect?.undo.map { action in
+                    .object([
+                        ("intent", .string(action.intent)),
+                        ("parameters", .object(action.parameters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })),
+                    ])
+                }
+            ),
             (
                 "phrases",
                 phrases.isEmpty
@@ -159,6 +204,7 @@ extension IntentDefinition {
         intent.confirmationDialog = try fields.optionalString("confirmation")
         intent.parameterSummary = try fields.optionalString("summary")
         intent.adoptedSchema = try fields.optionalString("adopts")
+        intent.effect = try readEffect(fields, app: app, path: path)
         for (index, item) in try fields.array("parameters").enumerated() {
             intent.parameters.append(try ParameterDefinition(json: item, path: "\(path).parameters[\(index)]", types: types))
         }

@@ -36,8 +36,22 @@ public struct ClientAssertions: Hashable, Sendable {
     /// The user unlocked this device (screen unlocked, or proved presence to the front end)
     /// just now. Required by `requiresLocalDeviceAuthentication` intents.
     public var deviceAuthenticated: Bool
-    public init(deviceAuthenticated: Bool = false) { self.deviceAuthenticated = deviceAuthenticated }
-    init(_ fields: JSONFields) throws(RPCError) { deviceAuthenticated = try fields.optionalBool("deviceAuthenticated") ?? false }
+    /// The user already confirmed this action in the front end: a destructive intent
+    /// (docs/memory.md) is performed without the daemon asking "Are you sure?".
+    public var confirmed: Bool
+    public init(deviceAuthenticated: Bool = false, confirmed: Bool = false) {
+        self.deviceAuthenticated = deviceAuthenticated
+        self.confirmed = confirmed
+    }
+    init(_ fields: JSONFields) throws(RPCError) {
+        deviceAuthenticated = try fields.optionalBool("deviceAuthenticated") ?? false
+        confirmed = try fields.optionalBool("confirmed") ?? false
+    }
+    /// The fields these assertions are read from.
+    static let fieldNames = ["deviceAuthenticated", "confirmed"]
+    var jsonPairs: [(String, JSONValue?)] {
+        [("deviceAuthenticated", deviceAuthenticated ? .bool(true) : nil), ("confirmed", confirmed ? .bool(true) : nil)]
+    }
 }
 
 /// The methods of intentd's socket protocol. Client and app methods are sent to the

@@ -61,7 +61,7 @@ extension Methods {
             }
             public init(json: JSONValue) throws(RPCError) {
                 let fields = try JSONFields(json)
-                try fields.allowOnly(["utterance", "session", "now", "deviceAuthenticated", "spoken"])
+                try fields.allowOnly(["utterance", "session", "now", "spoken"] + ClientAssertions.fieldNames)
                 utterance = try fields.string("utterance")
                 session = try fields.optionalString("session")
                 now = try fields.optionalDate("now")
@@ -71,8 +71,8 @@ extension Methods {
             public var json: JSONValue {
                 JSONValue.compactObject([
                     ("utterance", .string(utterance)), ("session", session.map(JSONValue.string)), ("now", now.map { .string($0.iso8601) }),
-                    ("deviceAuthenticated", assertions.deviceAuthenticated ? .bool(true) : nil), ("spoken", spoken ? .bool(true) : nil),
-                ])
+                    ("spoken", spoken ? .bool(true) : nil),
+                ] + assertions.jsonPairs)
             }
         }
     }
@@ -160,7 +160,7 @@ extension Methods {
             }
             public init(json: JSONValue) throws(RPCError) {
                 let fields = try JSONFields(json)
-                try fields.allowOnly(["intent", "parameters", "session", "deviceAuthenticated"])
+                try fields.allowOnly(["intent", "parameters", "session"] + ClientAssertions.fieldNames)
                 call = IntentCall(
                     intent: try fields.string("intent"),
                     parameters: Dictionary(try fields.pairs("parameters"), uniquingKeysWith: { _, last in last }))
@@ -170,10 +170,7 @@ extension Methods {
             public var json: JSONValue {
                 var pairs: [(String, JSONValue?)] = []
                 if case .object(let callPairs) = call.json { pairs = callPairs.map { ($0.0, $0.1) } }
-                pairs += [
-                    ("session", session.map(JSONValue.string)),
-                    ("deviceAuthenticated", assertions.deviceAuthenticated ? .bool(true) : nil),
-                ]
+                pairs += [("session", session.map(JSONValue.string))] + assertions.jsonPairs
                 return JSONValue.compactObject(pairs)
             }
         }

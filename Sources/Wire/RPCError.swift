@@ -89,6 +89,9 @@ public struct RPCError: Error, Hashable, Sendable, CustomStringConvertible {
         /// The daemon serves as many connections as it can; this one is closed after the error.
         public static let tooManyConnections = Code(rawValue: -32013)
         /// The request was cancelled by `$/cancelRequest` before it finished (as in LSP).
+        /// `history.list`, `history.forget` or `suggestions` on a daemon that records no history
+        /// (`--no-history`, or its database could not be opened).
+        public static let historyOff = Code(rawValue: -32015)
         public static let requestCancelled = Code(rawValue: -32800)
     }
 }

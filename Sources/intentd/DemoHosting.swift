@@ -55,11 +55,25 @@ enum DemoHosting {
     /// registered, runs `body` with the socket path, then stops the daemon (which removes
     /// the socket file).
     static func withPrivateDaemon<R: Sendable>(
-        phrasePaths: [String], preferences: SchemaPreferences = SchemaPreferences(), logger: Logger,
+        phrasePaths: [String], preferences: SchemaPreferences = SchemaPreferences(), history: HistoryOptions? = nil, logger: Logger,
         _ body: @Sendable (String) async throws -> R
     ) async throws -> R {
         var configuration = DaemonConfiguration(socketPath: privateSocketPath(), phrasePaths: phrasePaths)
         configuration.preferences = preferences
+        // The demo apps forget everything on exit, so by default their history goes with
+        // them: a folder of this run's own, removed at the end.
+        var temporaryState: String?
+        if let history, !history.noHistory {
+            configuration.historyRetention = history.retention
+            if let given = history.stateDir {
+                configuration.stateDirectory = given
+            } else {
+                let folder = NSTemporaryDirectory() + "intentd-state-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+                configuration.stateDirectory = folder
+                temporaryState = folder
+            }
+        }
+        defer { if let temporaryState { try? FileManager.default.removeItem(atPath: temporaryState) } }
         let daemon = Daemon(configuration: configuration, logger: logger)
         let apps = await DemoAppsService.make(for: daemon, logger: logger)
         let group = ServiceGroup(

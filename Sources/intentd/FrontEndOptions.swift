@@ -23,6 +23,8 @@ struct FrontEndOptions: ParsableArguments {
     @Option(help: "The reference time for relative dates, as local ISO-8601 (2026-11-19T09:00:00).")
     var now: ReferenceTime?
 
+    @OptionGroup(title: "History") var history: HistoryOptions
+
     @Option(help: "Log level of the private daemon (to standard error).")
     var logLevel: Logger.Level = .error
 
@@ -36,7 +38,7 @@ struct FrontEndOptions: ParsableArguments {
         guard let connect else {
             let paths = try phrases.resolvedPaths()
             let preferred = try preferences.resolved(for: PhraseLibraryLoader.load(paths: paths), strictApps: false)
-            return try await DemoHosting.withPrivateDaemon(phrasePaths: paths, preferences: preferred, logger: Logger(label: "intentd")) {
+            return try await DemoHosting.withPrivateDaemon(phrasePaths: paths, preferences: preferred, history: history, logger: Logger(label: "intentd")) {
                 socket in
                 try await DaemonClient.withConnection(socketPath: socket) { client in
                     try await body(ConversationClient(client: client, now: now, daemon: .privateDemo))

@@ -37,6 +37,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Seconds SIGTERM or SIGINT waits for calls in flight before closing connections.")
     var shutdownGrace: Double = 5
 
+    @OptionGroup(title: "History") var history: HistoryOptions
+
     @Flag(help: "Serve the ten demo apps from this process too (Examples/DemoApps).")
     var demo = false
 
@@ -61,6 +63,8 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.appTimeout = .milliseconds(Int64(appTimeout * 1000))
         configuration.sessionTimeout = .milliseconds(Int64(sessionTimeout * 1000))
         configuration.shutdownGracePeriod = .milliseconds(Int64(shutdownGrace * 1000))
+        configuration.stateDirectory = history.persistentDirectory
+        configuration.historyRetention = history.retention
         if let group {
             guard let entry = getgrnam(group) else { throw ValidationError("Unknown group '\(group)'.") }
             configuration.groupID = entry.pointee.gr_gid

@@ -88,9 +88,32 @@ import Wire
         #expect(await chat.say("what is my total expense in harcama").text == "Your total expense is $89.80 and €40.00 and £30.00")
     }
 
+    /// The hidden inverses "undo" performs (docs/memory.md) put back what their intent changed.
+    @Test func inversesPutBackWhatTheirIntentChanged() async throws {
+        let chat = await Chat.demo()
+        #expect(await chat.say("delete the task buy eggs").text == "confirm: Are you sure you want to delete 'Buy eggs'?")
+        #expect(await chat.confirm().text == "Task deleted")
+        #expect(await chat.perform("tasks.restore", ["id": .string("t5")]).text == "Task 'Buy eggs' is back")
+        #expect(await chat.say("show my tasks").text == "You have 5 open tasks")
+        #expect(await chat.perform("tasks.restore", ["id": .string("t5")]).text == "error: Sorry, that task is gone for good")
+        #expect(await chat.say("complete prepare slides").text == "Marked 'Prepare slides' as done")
+        #expect(await chat.say("show my tasks").text == "You have 4 open tasks")
+        #expect(await chat.perform("tasks.reopen", ["task": .object([("id", .string("t3")), ("title", .string("Prepare slides"))])]).text
+            == "'Prepare slides' is open again")
+        #expect(await chat.say("show my tasks").text == "You have 5 open tasks")
+        guard case .result(let added) = await chat.say("add an expense of twelve dollars for lunch"), let expense = added.value else {
+            Issue.record("the expense was not added")
+            return
+        }
+        #expect(await chat.say("what is my total expense in harcama").text == "Your total expense is $101.80")
+        #expect(await chat.perform("expenses.remove", ["expense": expense]).text == "Removed your lunch expense")
+        #expect(await chat.say("what is my total expense in harcama").text == "Your total expense is $89.80")
+        #expect(await chat.perform("expenses.remove", ["expense": expense]).text.hasPrefix("error: "))
+    }
+
     @Test func everyDemoIntentIsCovered() async {
         let host = await IntentHost(apps: DemoApps.all)
-        let covered = Set(Self.cases.map(\.intent) + ["calendar.nextEvent"])
+        let covered = Set(Self.cases.map(\.intent) + ["calendar.nextEvent", "tasks.restore", "tasks.reopen", "expenses.remove"])
         let all = Set(host.definitions.flatMap(\.intents).map(\.id))
         #expect(all.subtracting(covered).sorted() == [])
     }

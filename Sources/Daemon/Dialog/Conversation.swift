@@ -1,6 +1,7 @@
 import Foundation
 import IntentModel
 import Logging
+import Memory
 import NIOCore
 import Routing
 import Wire
@@ -20,6 +21,8 @@ struct Client: Sendable {
 struct Conversation: Sendable {
     let registry: AppRegistry
     let sessions: SessionStore
+    /// Where performed intents are recorded; nil when recording is off.
+    let memory: MemoryStore?
     let configuration: DaemonConfiguration
     let logger: Logger
 
@@ -42,6 +45,8 @@ struct Conversation: Sendable {
         var call = PendingCall(intent: intent, parameters: result.parameters.map { ($0.name, $0.value.json) })
         call.turn = turn
         call.now = params.now
+        call.utterance = params.utterance
+        call.confirmed = params.assertions.confirmed
         call.ambiguities = result.ambiguities
         call.unresolved = result.unresolved
         if Self.saysMidnight(params.utterance) { call.midnightMeant = Set(intent.parameters.map(\.name)) }
@@ -70,6 +75,7 @@ struct Conversation: Sendable {
         try authorize(intent, client)
         var call = PendingCall(intent: intent, parameters: [])
         call.turn = turn
+        call.confirmed = params.assertions.confirmed
         // Values given explicitly mean what they say: a date at midnight is midnight.
         call.midnightMeant = Set(params.call.parameters.keys)
         for (name, raw) in params.call.parameters.sorted(by: { $0.key < $1.key }) {
@@ -177,6 +183,11 @@ struct Conversation: Sendable {
             let question = Question(kind: .confirm, prompt: interpolate(dialog, call))
             return await ask(question, call, session, client)
         }
+        if case .destructive? = call.intent.effect, !call.confirmed {
+            let question = Question(kind: .confirm, prompt: "This can't be undone: \(describe(call)). Go ahead?")
+            return await ask(question, call, session, client)
+        }
+        if let outcome = try await performMemoryIntent(call, session: session, client: client) { return outcome }
         fillDefaults(&call)
         let reply: AppReply
         do {
@@ -192,11 +203,13 @@ struct Conversation: Sendable {
         var call = pending
         switch reply {
         case .result(let result):
+            await record(call, session: session, client: client, outcome: "done", result: result.value, dialog: result.dialog)
             await refreshEntities(of: call.intent.appID)
             await sessions.finish(session, uid: client.uid, turn: call.turn)
             await sessions.remember(session, uid: client.uid, entities: Self.entities(of: result, call))
             return RunOutcome(session: session, status: .done, intent: call.intent.id, parameters: call.parameters, result: result)
         case .failure(let message):
+            await record(call, session: session, client: client, outcome: "failed", result: nil, dialog: message)
             await sessions.finish(session, uid: client.uid, turn: call.turn)
             return RunOutcome(session: session, status: .failed, intent: call.intent.id, parameters: call.parameters, message: message)
         case .needsValue(let name, let prompt):

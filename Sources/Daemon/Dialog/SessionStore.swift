@@ -28,6 +28,8 @@ struct PendingCall: Sendable {
     var now: LocalDateTime?
     /// The session turn this call belongs to (``SessionStore``); only the newest may save.
     var turn = 0
+    /// The words that asked for it, when it came from an utterance (for the history).
+    var utterance: String?
 
     func value(_ name: String) -> JSONValue? { parameters.first { $0.0 == name }?.1 }
 

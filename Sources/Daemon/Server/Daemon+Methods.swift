@@ -1,6 +1,7 @@
 import Foundation
 import IntentModel
 import Logging
+import Memory
 import Phrases
 import Routing
 import Wire
@@ -19,7 +20,7 @@ extension Daemon {
     /// Methods that wait until the awaited apps are registered: those that may reach an app.
     static let gatedMethods: Set<String> = [
         Methods.Route.name, Methods.Run.name, Methods.Continue.name, Methods.Perform.name, Methods.QueryEntitiesForClient.name,
-        Methods.ListApps.name, Methods.DescribeApp.name, Methods.Search.name,
+        Methods.ListApps.name, Methods.DescribeApp.name, Methods.Search.name, Methods.Suggestions.name,
     ]
 
     private func result(of request: Request, from peer: PeerConnection) async throws(RPCError) -> JSONValue {
@@ -89,12 +90,92 @@ extension Daemon {
             }
             let changed = await registry.updateEntities(p.entityType, to: records)
             return .object([("entityType", .string(p.entityType)), ("count", .number(Double(records.count))), ("changed", .bool(changed))])
+        case Methods.ListHistory.name:
+            let p = try Methods.ListHistory.Parameters(json: params ?? .object([]))
+            let memory = try memoryOrError()
+            let filter = MemoryStore.Filter(
+                app: p.app, intent: p.intent, since: p.since?.date(in: .current), uid: historyScope(peer), limit: p.limit)
+            let entries = try await memoryCall { try await memory.list(filter) }
+            return .object([("entries", .array(entries.map(\.json)))])
+        case Methods.ForgetHistory.name:
+            let p = try Methods.ForgetHistory.Parameters(json: params ?? .object([]))
+            let memory = try memoryOrError()
+            let what: MemoryStore.Forgetting
+            switch p {
+            case .entry(let id): what = .entry(Int64(id))
+            case .app(let app): what = .app(app)
+            case .everything: what = .everything
+            }
+            let count = try await memoryCall { try await memory.forget(what, uid: historyScope(peer)) }
+            return .object([("forgotten", .integer(count))])
+        case Methods.Suggestions.name:
+            let p = try Methods.Suggestions.Parameters(json: params ?? .object([]))
+            let memory = try memoryOrError()
+            let now = p.now ?? LocalDateTime(Date(), in: .current)
+            let instant = p.now?.date(in: .current) ?? Date()
+            let found = try await memoryCall { try await memory.suggestions(uid: historyScope(peer), now: now, at: instant, limit: p.limit) }
+            let library = registry.reachableLibrary
+            let suggestions = found.compactMap { suggestion -> JSONValue? in
+                guard let intent = library.intent(suggestion.intent), intent.isDiscoverable, case .object(let pairs) = suggestion.json else { return nil }
+                return .object(pairs + [("title", .string(intent.title))])
+            }
+            return .object([("suggestions", .array(suggestions))])
+        case Methods.DonateIntent.name:
+            let p = try Methods.DonateIntent.Parameters(json: params ?? .object([]))
+            let appID = String(p.call.intent.prefix { $0 != "." })
+            guard await registry.serves(appID, peer: peer) else {
+                throw RPCError(.notAuthorized, "Not authorized", data: .object([
+                    ("intent", .string(p.call.intent)), ("reason", .string("only the connection serving '\(appID)' may donate its intents")),
+                ]))
+            }
+            guard let intent = registry.router.library.intent(p.call.intent) else {
+                throw RPCError(.unknownName, "Unknown intent", data: .object([("intent", .string(p.call.intent))]))
+            }
+            if let unknown = p.call.parameters.keys.sorted().first(where: { intent.parameter($0) == nil }) {
+                throw RPCError(.invalidParams, "Unknown parameter", data: .object([
+                    ("intent", .string(intent.id)), ("parameter", .string(unknown)), ("expected", .array(intent.parameters.map { .string($0.name) })),
+                ]))
+            }
+            guard let memory else { return .object([("recorded", .bool(false))]) }
+            let entry = HistoryEntry(
+                time: p.now?.date(in: .current) ?? Date(), localTime: p.now ?? LocalDateTime(Date(), in: .current), uid: peer.credentials?.uid,
+                pid: peer.credentials?.pid, session: nil, utterance: nil, intent: intent.id, parameters: p.call.parameters, outcome: "done",
+                result: p.result, dialog: nil, source: .donated, effect: intent.effect)
+            let recorded = try await memoryCall { try await memory.record(entry) }
+            return .object([("recorded", .bool(true)), ("id", recorded.id.map { .integer(Int($0)) } ?? .null)])
         case Methods.UnregisterApp.name:
             let p = try AppName(json: params ?? .object([]))
             try await registry.unregister(p.app, peer: peer)
             return .object([("app", .string(p.app))])
         default:
             throw RPCError(.methodNotFound, "Method not found", data: .object([("method", .string(request.method))]))
+        }
+    }
+
+    /// The memory, or the error that says recording is off.
+    private func memoryOrError() throws(RPCError) -> MemoryStore {
+        guard let memory else {
+            throw RPCError(.historyOff, "History is off", data: .object([
+                ("reason", .string(configuration.stateDirectory == nil
+                    ? "the daemon was started with --no-history" : "the memory database could not be opened (see the daemon's log)")),
+            ]))
+        }
+        return memory
+    }
+
+    /// Whose history a client sees and forgets: its own user's; the daemon's user sees all.
+    private func historyScope(_ peer: PeerConnection) -> UInt32? {
+        guard let uid = peer.credentials?.uid else { return UInt32.max }
+        return uid == configuration.ownerUID ? nil : uid
+    }
+
+    /// Runs a database call; its failure becomes an internal error that says why.
+    private func memoryCall<T>(_ body: () async throws -> T) async throws(RPCError) -> T {
+        do {
+            return try await body()
+        } catch {
+            logger.error("memory database error", metadata: ["error": "\(error)"])
+            throw RPCError(.internalError, "Internal error", data: .object([("reason", .string("the memory database failed: \(error)"))]))
         }
     }
 

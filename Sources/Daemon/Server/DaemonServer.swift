@@ -1,6 +1,7 @@
 import Foundation
 import IntentModel
 import Logging
+import Memory
 import NIOCore
 import NIOPosix
 import Phrases
@@ -25,6 +26,8 @@ public final class Daemon: Service, Sendable {
     let registry: AppRegistry
     let sessions: SessionStore
     let conversation: Conversation
+    /// The history and undo journal; nil when recording is off or the database could not be opened.
+    let memory: MemoryStore?
     let started = ContinuousClock.now
     private let connections = Mutex(ConnectionTable())
     private let ready = Mutex<[CheckedContinuation<Void, Never>]?>([])
@@ -47,7 +50,16 @@ public final class Daemon: Service, Sendable {
         for diagnostic in library.errors { logger.error("\(diagnostic)") }
         registry = AppRegistry(library: library, configuration: configuration, logger: logger)
         sessions = SessionStore(timeout: configuration.sessionTimeout)
-        conversation = Conversation(registry: registry, sessions: sessions, configuration: configuration, logger: logger)
+        var memory: MemoryStore?
+        if let directory = configuration.stateDirectory {
+            do {
+                memory = try MemoryStore(directory: directory, retention: configuration.historyRetention)
+            } catch {
+                logger.error("history off: cannot open the memory database", metadata: ["directory": "\(directory)", "error": "\(error)"])
+            }
+        }
+        self.memory = memory
+        conversation = Conversation(registry: registry, sessions: sessions, memory: memory, configuration: configuration, logger: logger)
     }
 
     /// Returns once the socket accepts connections.

@@ -35,10 +35,12 @@ enum IntentIntrospection {
             definition.needsTime = found.parameter.needsTime
             return definition
         }
-        return IntentDefinition(
+        var definition = IntentDefinition(
             id: "\(appID).\(type.identifier)", title: type.title.text, description: type.description?.text ?? "", parameters: parameters,
             isDiscoverable: type.isDiscoverable, openAppWhenRun: type.openAppWhenRun, authenticationPolicy: type.authenticationPolicy.model,
             parameterSummary: summaryText(of: type), adoptedSchema: type.assistantSchema?.identifier)
+        definition.effect = type.effect?.model(appID: appID)
+        return definition
     }
 
     /// A Date default made when the intent was (`default: .now`) is the time of the request.

@@ -67,6 +67,14 @@ public enum ManifestWriter {
         if intent.openAppWhenRun { out += "    openAppWhenRun: true\n" }
         if !intent.isDiscoverable { out += "    discoverable: false\n" }
         if intent.authenticationPolicy != .alwaysAllowed { out += "    authentication: \(intent.authenticationPolicy.rawValue)\n" }
+        if let effect = intent.effect { out += "    effect: \(effect.name)\n" }
+        if let undo = intent.effect?.undo {
+            let inverse = String(undo.intent.drop { $0 != "." }.dropFirst())
+            let parameters = undo.parameters.sorted { $0.key < $1.key }.map { name, source in
+                "\(name): \(source.stringValue.map(q) ?? source.serialized)"
+            }
+            out += "    undo: {intent: \(inverse), parameters: {\(parameters.joined(separator: ", "))}}\n"
+        }
         if !intent.parameters.isEmpty {
             out += "    parameters:\n"
             for parameter in intent.parameters {

@@ -35,6 +35,9 @@ public protocol AppIntent: Sendable {
     static var parameterSummary: ParameterSummary<Self>? { get }
     /// The assistant schema the intent adopts (`.mail.createDraft`).
     static var assistantSchema: AssistantSchema? { get }
+    /// What performing it does: `.readOnly`, `.reversible(undo: DeleteTask.self, parameters:
+    /// ["task": "$result"])` or `.destructive` (docs/memory.md). Nil when undeclared.
+    static var effect: IntentSideEffect? { get }
     /// Runs the intent. Throw ``IntentFollowUp`` questions (through `$parameter`) or an
     /// error with a user-facing message; return ``IntentResult/result()`` and friends.
     func perform() async throws -> PerformResult
@@ -48,6 +51,7 @@ extension AppIntent {
     public static var authenticationPolicy: IntentAuthenticationPolicy { .alwaysAllowed }
     public static var parameterSummary: ParameterSummary<Self>? { nil }
     public static var assistantSchema: AssistantSchema? { nil }
+    public static var effect: IntentSideEffect? { nil }
 
     /// Asks the user to confirm before the intent goes on (result confirmation), with an
     /// optional preview of what will happen. Returns once the user said yes.
@@ -145,4 +149,39 @@ public struct AssistantSchema: Sendable, Hashable, CustomStringConvertible {
     public let identifier: String
     public init(_ identifier: String) { self.identifier = identifier }
     public var description: String { identifier }
+}
+
+/// What performing an intent does to the user's world: the daemon confirms a destructive one
+/// before it runs and undoes a reversible one with its inverse (docs/memory.md).
+///
+/// ```swift
+/// static let effect: IntentSideEffect? = .reversible(undo: DeleteTask.self, parameters: ["task": "$result"])
+/// ```
+public struct IntentSideEffect: Sendable {
+    let name: String
+    let undoIntent: String?
+    let undoParameters: [String: String]
+
+    /// Changes nothing: showing, counting, opening.
+    public static let readOnly = IntentSideEffect(name: "readOnly", undoIntent: nil, undoParameters: [:])
+    /// Changes something that cannot be taken back: always confirmed before it runs.
+    public static let destructive = IntentSideEffect(name: "destructive", undoIntent: nil, undoParameters: [:])
+
+    /// Undone by performing `inverse`, an intent of the same app. Each of its parameters
+    /// comes from `$result` (what this intent returned), `$name` (this intent's parameter),
+    /// either followed by `.field` (`$task.id`), or is the literal text given.
+    public static func reversible<Inverse: AppIntent>(undo inverse: Inverse.Type, parameters: [String: String] = [:]) -> IntentSideEffect {
+        IntentSideEffect(name: "reversible", undoIntent: inverse.identifier, undoParameters: parameters)
+    }
+
+    /// The model's effect, the inverse's id qualified with the app's.
+    func model(appID: String) -> IntentEffect {
+        switch name {
+        case "readOnly": return .readOnly
+        case "destructive": return .destructive
+        default:
+            return .reversible(UndoAction(
+                intent: "\(appID).\(undoIntent ?? "")", parameters: undoParameters.mapValues { JSONValue.string($0) }))
+        }
+    }
 }

@@ -48,7 +48,71 @@ extension PhraseFileReader {
             app.intents.append(intent)
             app.phrases += phrases
         }
+        checkUndoActions(of: app, root["intents"])
         return app
+    }
+
+    /// Reads `effect:` and, for a reversible intent, `undo: {intent: NAME, parameters: {...}}`.
+    mutating func readEffect(_ node: Node, id: String) -> IntentEffect? {
+        guard let effectNode = node["effect"], let name = reader.string(effectNode, "effect") else {
+            if let undo = node["undo"] { reader.error("'undo' needs 'effect: reversible'", at: undo) }
+            return nil
+        }
+        switch name {
+        case "readOnly", "destructive":
+            if let undo = node["undo"] { reader.error("'undo' needs 'effect: reversible', not '\(name)'", at: undo) }
+            return name == "readOnly" ? .readOnly : .destructive
+        case "reversible":
+            guard let undoNode = node["undo"] else {
+                reader.error("a reversible intent needs 'undo: {intent: NAME, parameters: {...}}', the intent that reverses it", at: effectNode)
+                return nil
+            }
+            reader.checkKeys(reader.mapping(undoNode, "undo"), allowed: ["intent", "parameters"], in: "undo")
+            guard let inverse = reader.string(undoNode["intent"], "undo intent") else {
+                reader.error("missing 'intent' in undo", at: undoNode)
+                return nil
+            }
+            let appID = String(id.prefix { $0 != "." })
+            var parameters: [String: JSONValue] = [:]
+            for (parameter, _, value) in reader.mapping(undoNode["parameters"], "undo parameters") {
+                guard let scalar = scalarValue(value) else {
+                    reader.error("expected '$result', '$PARAMETER' (with '.field' after either) or a plain value", at: value)
+                    continue
+                }
+                parameters[parameter] = scalar
+            }
+            let action = UndoAction(intent: inverse.contains(".") ? inverse : "\(appID).\(inverse)", parameters: parameters)
+            for malformed in action.malformedSources { reader.error("malformed source '\(malformed)'", at: undoNode["parameters"]) }
+            return .reversible(action)
+        default:
+            let near = Spelling.suggestion(for: name, among: IntentEffect.names).map { ". Did you mean '\($0)'?" } ?? ""
+            reader.error("unknown effect '\(name)'; expected one of \(IntentEffect.names.joined(separator: ", "))\(near)", at: effectNode)
+            return nil
+        }
+    }
+
+    /// Each undo names an intent of the same app and only parameters it has; each `$name`
+    /// source is a parameter of the original.
+    mutating func checkUndoActions(of app: AppDefinition, _ intentsNode: Node?) {
+        for intent in app.intents {
+            guard let action = intent.effect?.undo, let undoNode = intentsNode?[String(intent.id.dropFirst(app.id.count + 1))]?["undo"] else { continue }
+            guard let inverse = app.intent(action.intent) else {
+                let names = app.intents.map { String($0.id.dropFirst(app.id.count + 1)) }
+                let near = Spelling.suggestion(for: String(action.intent.dropFirst(app.id.count + 1)), among: names).map { ". Did you mean '\($0)'?" } ?? ""
+                reader.error("undo names '\(action.intent)', which is not an intent of app '\(app.id)'\(near)", at: undoNode["intent"])
+                continue
+            }
+            for (name, source) in action.parameters.sorted(by: { $0.key < $1.key }) {
+                if inverse.parameter(name) == nil {
+                    reader.error("'\(inverse.id)' has no parameter '\(name)'", at: undoNode["parameters"])
+                }
+                if case .string(let text) = source, text.hasPrefix("$"), let first = text.dropFirst().split(separator: ".").first,
+                    first != "result", intent.parameter(String(first)) == nil
+                {
+                    reader.error("'\(text)': '\(intent.id)' has no parameter '\(first)'", at: undoNode["parameters"])
+                }
+            }
+        }
     }
 
     mutating func readIntent(
@@ -59,7 +123,7 @@ extension PhraseFileReader {
             pairs,
             allowed: [
                 "title", "description", "parameters", "summary", "confirmation", "authentication", "openAppWhenRun",
-                "discoverable", "adopts", "phrases",
+                "discoverable", "adopts", "phrases", "effect", "undo",
             ], in: "intent '\(id)'")
         var intent = IntentDefinition(id: id, title: reader.string(node["title"], "title") ?? id)
         intent.description = reader.string(node["description"], "description") ?? ""
@@ -69,6 +133,7 @@ extension PhraseFileReader {
         sourceLocations["intent:\(id)"] = reader.location(of: node["adopts"])
         intent.openAppWhenRun = reader.bool(node["openAppWhenRun"], "openAppWhenRun") ?? false
         intent.isDiscoverable = reader.bool(node["discoverable"], "discoverable") ?? true
+        intent.effect = readEffect(node, id: id)
         if let policyNode = node["authentication"], let text = reader.string(policyNode, "authentication") {
             if let policy = AuthenticationPolicy(rawValue: text) {
                 intent.authenticationPolicy = policy
