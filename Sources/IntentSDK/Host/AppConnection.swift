@@ -153,6 +153,28 @@ public final class AppConnection: Sendable {
         }
     }
 
+    /// Donates an intent the user performed in the app itself (a button, a menu), with the
+    /// values it ran with, as App Intents' `donate()` does: the daemon records it in the
+    /// history, marked as donated, and suggests it (docs/memory.md). Does nothing while not
+    /// connected. Returns whether the daemon recorded it (false when its history is off).
+    ///
+    /// ```swift
+    /// var intent = AddTask()
+    /// intent.title = "buy bread"
+    /// try await connection.donate(intent)
+    /// ```
+    @discardableResult
+    public func donate<Intent: AppIntent>(_ intent: Intent, result: JSONValue? = nil) async throws -> Bool {
+        guard let calls = current.withLock({ $0 }) else { return false }
+        var recorded = false
+        for id in host.intentIDs(of: Intent.self) {
+            let call = IntentCall(intent: id, parameters: IntentIntrospection.values(of: intent))
+            let answer = try await calls.call(Methods.DonateIntent.name, Methods.DonateIntent.Parameters(call: call, result: result).json)
+            recorded = recorded || answer["recorded"] == .bool(true)
+        }
+        return recorded
+    }
+
     private func register(_ calls: PendingCalls) async throws {
         for model in host.models {
             let app = model.definition

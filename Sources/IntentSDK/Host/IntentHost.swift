@@ -45,6 +45,11 @@ public final class IntentHost: Sendable {
         entityIndex.filter { ObjectIdentifier($0.value.0) == ObjectIdentifier(type) }.map(\.key).sorted()
     }
 
+    /// The ids (`tasks.add`) under which the apps declare the intent type `type`.
+    public func intentIDs(of type: any AppIntent.Type) -> [String] {
+        intentIndex.filter { ObjectIdentifier($0.value.0) == ObjectIdentifier(type) }.map(\.key).sorted()
+    }
+
     /// The definition of one app.
     public func definition(of appID: String) -> AppDefinition? { models.first { $0.definition.id == appID }?.definition }
 

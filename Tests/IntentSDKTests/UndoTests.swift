@@ -1,0 +1,159 @@
+import Daemon
+@testable import DemoApps
+import Foundation
+import IntentModel
+import IntentSDK
+import IntentTesting
+import Logging
+import ServiceLifecycle
+import Testing
+import Wire
+
+/// The memory through a real daemon (docs/memory.md): the demo apps, served by an SDK
+/// connection whose state outlives the daemon, so that a restarted daemon undoes what the
+/// one before it did.
+@Suite struct UndoTests {
+    let stateDirectory = NSTemporaryDirectory() + "intentd-undo-test-\(UUID().uuidString)"
+
+    /// A daemon on a fresh socket recording in `stateDirectory` (nil: --no-history), the demo
+    /// apps of `host` connected to it, and a client; stopped when `body` returns.
+    func withDaemon(
+        host: IntentHost, history: Bool = true, _ body: @Sendable (DaemonClient, AppConnection) async throws -> Void
+    ) async throws {
+        let socket = "/tmp/idt-undo-\(getpid())-\(UUID().uuidString.prefix(8)).sock"
+        var configuration = DaemonConfiguration(socketPath: socket, phrasePaths: [TestPaths.phrases])
+        configuration.stateDirectory = history ? stateDirectory : nil
+        configuration.appTimeout = .seconds(30)
+        var logger = Logger(label: "undo-test")
+        logger.logLevel = .critical
+        let daemon = Daemon(configuration: configuration, logger: logger)
+        let group = ServiceGroup(configuration: .init(services: [daemon], logger: logger))
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            await daemon.waitUntilListening()
+            let apps = AppConnection(host: host, socketPath: socket, logger: logger)
+            let serving = Task { try await apps.run() }
+            await apps.waitUntilRegistered()
+            do {
+                try await DaemonClient.withConnection(socketPath: socket) { client in try await body(client, apps) }
+            } catch {
+                serving.cancel()
+                await group.triggerGracefulShutdown()
+                throw error
+            }
+            serving.cancel()
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+        }
+    }
+
+    static let now = LocalDateTime(iso8601: "2026-11-25T09:00:00")!
+
+    func say(_ client: DaemonClient, _ utterance: String, _ assertions: ClientAssertions = .init()) async throws -> RunOutcome {
+        try await client.call(Methods.Run.self, .init(utterance: utterance, session: "u", now: Self.now, assertions: assertions))
+    }
+
+    func text(_ outcome: RunOutcome) -> String {
+        switch outcome.status {
+        case .done: outcome.result?.dialog ?? ""
+        case .question: "? " + (outcome.question?.prompt ?? "")
+        default: "\(outcome.status.rawValue): \(outcome.message ?? "")"
+        }
+    }
+
+    @Test func eachReversibleDemoIntentIsUndoneAndRedoneAfterARestart() async throws {
+        defer { try? FileManager.default.removeItem(atPath: stateDirectory) }
+        let host = await IntentHost(apps: DemoApps.all)
+        try await withDaemon(host: host) { client, _ in
+            #expect(text(try await say(client, "undo")) == "failed: There is nothing to undo.")
+            #expect(text(try await say(client, "add eggs to my groceries list")) == "Task 'eggs' added")
+            #expect(text(try await say(client, "delete the task buy milk")) == "? Are you sure you want to delete 'Buy milk'?")
+            let deleted = try await client.call(Methods.Continue.self, .init(session: "u", answer: .text("yes")))
+            #expect(text(deleted) == "Task deleted")
+            #expect(text(try await say(client, "complete call mom")) == "Marked 'Call mom' as done")
+            #expect(text(try await say(client, "add an expense of twelve dollars for lunch")) == "Successfully added your lunch expense!")
+            #expect(text(try await say(client, "show my tasks")) == "You have 4 open tasks")
+            let history = try await client.call(Methods.ListHistory.self, .init())
+            let intents = history["entries"]?.arrayValue?.compactMap { $0["intent"]?.stringValue }
+            #expect(intents == ["tasks.list", "expenses.add", "tasks.complete", "tasks.delete", "tasks.add"])
+            #expect(history["entries"]?.arrayValue?.last?["utterance"] == .string("add eggs to my groceries list"))
+        }
+        // A new daemon on the same state: the journal is read from the database.
+        try await withDaemon(host: host) { client, _ in
+            #expect(text(try await say(client, "undo")) == "Undone: Add lunch expense of 12. (Removed your lunch expense)")
+            #expect(text(try await say(client, "what is my total expense in harcama")) == "Your total expense is $89.80")
+            #expect(text(try await say(client, "undo that")) == "Undone: Complete Call mom. ('Call mom' is open again)")
+            #expect(text(try await say(client, "never mind undo it")) == "Undone: Delete Buy milk. (Task 'Buy milk' is back)")
+            #expect(text(try await say(client, "undo")) == "Undone: Add eggs to Groceries. (Task deleted)")
+            #expect(text(try await say(client, "show my tasks")) == "You have 5 open tasks")
+            #expect(text(try await say(client, "undo")) == "failed: There is nothing to undo.")
+            #expect(text(try await say(client, "redo")) == "Redone: Add eggs to Groceries. (Task 'eggs' added)")
+            #expect(text(try await say(client, "redo")) == "failed: There is nothing to redo.")
+            #expect(text(try await say(client, "undo")) == "Undone: Add eggs to Groceries. (Task deleted)")
+            let history = try await client.call(Methods.ListHistory.self, .init(limit: 3))
+            let sources = history["entries"]?.arrayValue?.compactMap { $0["source"]?.stringValue }
+            #expect(sources == ["undo", "redo", "assistant"], "the undo of the redo, the redo, 'show my tasks'")
+        }
+    }
+
+    @Test func aDestructiveIntentIsConfirmedUnlessTheClientSaysItWas() async throws {
+        defer { try? FileManager.default.removeItem(atPath: stateDirectory) }
+        try await withDaemon(host: await IntentHost(apps: DemoApps.all)) { client, _ in
+            #expect(text(try await say(client, "delete all my tasks")) == "? Are you sure you want to delete all your tasks?")
+            #expect(text(try await say(client, "transfer 20 dollars to john")) == "? Do you want to transfer 20 USD to John Appleseed?")
+            let confirmed = ClientAssertions(confirmed: true)
+            #expect(text(try await say(client, "delete all my tasks", confirmed)) == "All of your tasks have been deleted.")
+            let transfer = try await say(client, "transfer 20 dollars to john", confirmed)
+            #expect(transfer.status == .done, "\(transfer.json.serialized)")
+            // Nothing to undo: a destructive action is not reversible.
+            #expect(text(try await say(client, "undo")) == "failed: There is nothing to undo.")
+        }
+    }
+
+    @Test func donationsAreRecordedForgottenAndSuggested() async throws {
+        defer { try? FileManager.default.removeItem(atPath: stateDirectory) }
+        try await withDaemon(host: await IntentHost(apps: DemoApps.all)) { client, apps in
+            let order = OrderSoup()
+            order.quantity = 2
+            let recorded = [try await apps.donate(order), try await apps.donate(order)]
+            #expect(recorded == [true, true])
+            #expect(text(try await say(client, "show my tasks")) == "You have 5 open tasks")
+            let history = try await client.call(Methods.ListHistory.self, .init(app: "soup"))
+            let entries = history["entries"]?.arrayValue ?? []
+            #expect(entries.count == 2)
+            #expect(entries.first?["source"] == .string("donated"))
+            #expect(entries.first?["parameters"]?["quantity"] == .integer(2))
+            // At the time of the donations (the clock's): they were done at this time of day.
+            let suggestions = try await client.call(Methods.Suggestions.self, .init())
+            let first = suggestions["suggestions"]?.arrayValue?.first
+            #expect(first?["intent"] == .string("soup.order"), "\(suggestions.serialized)")
+            #expect(first?["reason"]?.stringValue?.hasPrefix("done 2 times") == true)
+            // A client may not donate another app's intent.
+            let refused = await #expect(throws: RPCError.self) {
+                _ = try await client.call(Methods.DonateIntent.self, .init(call: IntentCall(intent: "soup.order")))
+            }
+            #expect(refused?.code == .notAuthorized)
+            let forgotten = try await client.call(Methods.ForgetHistory.self, .app("soup"))
+            #expect(forgotten["forgotten"] == .integer(2))
+            #expect(try await client.call(Methods.ListHistory.self, .init(app: "soup"))["entries"] == .array([]))
+            #expect(try await client.call(Methods.ForgetHistory.self, .everything)["forgotten"] == .integer(1))
+            let bad = await #expect(throws: RPCError.self) {
+                _ = try await client.call(Methods.ForgetHistory.name, .object([("app", .string("soup")), ("all", .bool(true))]))
+            }
+            #expect(bad?.code == .invalidParams)
+        }
+    }
+
+    @Test func withNoHistoryNothingIsRecordedAndUndoSaysWhy() async throws {
+        try await withDaemon(host: await IntentHost(apps: DemoApps.all), history: false) { client, apps in
+            #expect(text(try await say(client, "add eggs to my groceries list")) == "Task 'eggs' added")
+            let undo = text(try await say(client, "undo"))
+            #expect(undo.hasPrefix("failed: I can't undo anything: the history is off"), "\(undo)")
+            let error = await #expect(throws: RPCError.self) { _ = try await client.call(Methods.ListHistory.self, .init()) }
+            #expect(error?.code == .historyOff)
+            let recorded = try await apps.donate(OrderSoup())
+            #expect(!recorded)
+        }
+        #expect(!FileManager.default.fileExists(atPath: stateDirectory))
+    }
+}
