@@ -115,6 +115,11 @@ struct ConversationClient: Sendable {
         try await client.call(Methods.DescribeApp.self, AppName(app))
     }
 
+    /// `suggestions`: what the user is likely to want now, from the history.
+    func suggestions(limit: Int = 5) async throws -> [JSONValue] {
+        try await client.call(Methods.Suggestions.self, .init(now: now, limit: limit))["suggestions"]?.arrayValue ?? []
+    }
+
     /// `entities.query` of every entity of a type the app will list.
     func allEntities(of type: String) async throws -> [EntityRecord] {
         try await client.call(

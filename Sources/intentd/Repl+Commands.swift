@@ -20,6 +20,7 @@ extension Repl {
         case ":apps": say(appList())
         case ":intents": say(intentList(argument.isEmpty ? nil : argument))
         case ":explain": await explain()
+        case ":suggest": await suggest()
         case ":history":
             let base = editor.historyBase
             say(
@@ -49,7 +50,8 @@ extension Repl {
             }
         }
         lines += [
-            "", "Commands: :apps, :intents [APP], :explain, :history, :quit. Tab completes; Ctrl-C cancels a question.",
+            "", "Commands: :apps, :intents [APP], :explain, :suggest, :history, :quit. Tab completes; Ctrl-C cancels a question.",
+            "Say \"undo\" to take back your last change, \"redo\" to put it back.",
         ]
         return lines.joined(separator: "\n")
     }
@@ -106,6 +108,30 @@ extension Repl {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// What the user is likely to want now, from the daemon's history, with why.
+    func suggest() async {
+        do {
+            let suggestions = try await conversation.suggestions()
+            guard !suggestions.isEmpty else {
+                say("Nothing to suggest yet: suggestions come from what you do (and what apps say you did), by how often, how lately and at what time of day.")
+                return
+            }
+            for (index, suggestion) in suggestions.enumerated() {
+                let title = suggestion["title"]?.stringValue ?? suggestion["intent"]?.stringValue ?? "?"
+                var values: [String] = []
+                if case .object(let pairs)? = suggestion["parameters"] {
+                    values = pairs.map { name, value in "\(name) = \(HistoryCommand.spoken(value))" }
+                }
+                let reason = suggestion["reason"]?.stringValue ?? ""
+                say("\(index + 1). " + text.style.dialog(title) + (values.isEmpty ? "" : "  " + values.joined(separator: ", ")) + text.style.dim("  (\(reason))"))
+            }
+        } catch let error as RPCError {
+            say(text.error(error))
+        } catch {
+            say(text.error(RPCError(.internalError, "\(error)")))
+        }
     }
 
     /// How the last utterance was understood: the daemon's route with every stage.

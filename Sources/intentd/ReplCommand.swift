@@ -11,7 +11,7 @@ struct ReplCommand: AsyncParsableCommand {
         abstract: "Talk to intentd at a prompt: it performs what you type and asks its follow-up questions.",
         discussion: """
             Commands: :help (what you can say), :apps, :intents [APP], :explain (how the last utterance \
-            was understood), :history, :quit. Tab completes commands, app names, phrase words and entity \
+            was understood), :suggest (what you may want now, from what you did), :history, :quit. Tab completes commands, app names, phrase words and entity \
             names. Answer questions naturally ("the second one", "2", "yes", "no", "cancel", "tomorrow \
             instead"); Ctrl-C cancels a question, clears the line, or stops waiting for a slow app; Ctrl-D quits. History is kept in \
             $XDG_STATE_HOME/intentd/history (default ~/.local/state/intentd/history). Without --connect, \
@@ -62,7 +62,7 @@ struct Repl {
     var apps: [AppDefinition] = []
     var listed: [JSONValue] = []
 
-    static let commands = [":help", ":apps", ":intents", ":explain", ":history", ":quit"]
+    static let commands = [":help", ":apps", ":intents", ":explain", ":suggest", ":history", ":quit"]
 
     init(conversation: ConversationClient, editor: LineEditor, text: OutcomeText, phrasePaths: [String]?) {
         self.conversation = conversation
