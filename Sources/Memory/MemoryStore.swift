@@ -154,6 +154,11 @@ public final class MemoryStore: Sendable {
     /// Reads the database (for the store's own queries in other files).
     func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T { try await pool.read(body) }
 
+    /// SQLite's own check of the file: "ok", or what is wrong.
+    public func integrityCheck() async throws -> String {
+        try await pool.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; ") }
+    }
+
     /// The number of entries kept.
     public func count() async throws -> Int { try await pool.read { db in try HistoryEntry.fetchCount(db) } }
 
