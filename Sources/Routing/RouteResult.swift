@@ -40,6 +40,10 @@ public struct RouteResult: Sendable {
     /// When the speaker corrected themselves ("add eggs to groceries no wait to my work
     /// list"): the words as understood, the repair in place of what it repairs.
     public var repaired: String?
+    /// For an utterance of several commands ("add milk to my groceries list and open it"):
+    /// each part's own result, in order; the result's other fields are the first part's.
+    /// Empty for a single command.
+    public var parts: [RouteResult] = []
     /// Words of the utterance the reading acted on leaves unused, as said ("on monday" in
     /// "transfer 30 dollars to john on monday" when the intent takes no date): nothing said
     /// is dropped without saying so.
@@ -75,6 +79,7 @@ public struct RouteResult: Sendable {
             pairs.append(("candidates", .object(ambiguities.map { ($0.name, .array($0.candidates.map(\.json))) })))
         }
         if let repaired { pairs.append(("repaired", .string(repaired))) }
+        if !parts.isEmpty { pairs.append(("parts", .array(parts.map(\.json)))) }
         if !ignored.isEmpty { pairs.append(("ignored", .array(ignored.map(JSONValue.string)))) }
         if !unresolved.isEmpty {
             pairs.append(("unresolved", .object(unresolved.map { ($0.name, .string($0.text)) })))

@@ -126,7 +126,11 @@ public struct Router: Sendable {
     /// `spoken`: the utterance is what a speech recognizer heard, so when nothing parses as
     /// written, words may stand for phrase words that sound like them ("my detox" for "mighty
     /// tasks"), at a cost in confidence. Typed text is taken as written.
-    public func route(_ utterance: String, now: LocalDateTime? = nil, timeZone: TimeZone = .current, spoken: Bool = false) -> RouteResult {
+    /// `compound`: an utterance of several commands ("add milk to my groceries list and open
+    /// it") gives each part's result in `parts`; false routes it as one command.
+    public func route(
+        _ utterance: String, now: LocalDateTime? = nil, timeZone: TimeZone = .current, spoken: Bool = false, compound: Bool = true
+    ) -> RouteResult {
         let tokens = normalizer.tokens(utterance)
         guard tokens.count <= Self.maximumWords else {
             // Callers check `tooLong(_:)` first to say why; this keeps a direct call cheap too.
@@ -134,6 +138,16 @@ public struct Router: Sendable {
                 utterance: utterance, status: .notUnderstood, intent: nil, parameters: [], missing: [], ambiguities: [], confidence: 0,
                 alternatives: [], explanation: Explanation(tokens: [], taggedValues: [], parses: []))
         }
+        if compound, let parts = compoundParts(utterance, tokens: tokens, now: now, timeZone: timeZone, spoken: spoken) {
+            var first = parts[0]
+            first.parts = parts
+            return first
+        }
+        return routeOne(utterance, tokens: tokens, now: now, timeZone: timeZone, spoken: spoken)
+    }
+
+    /// Routes one command: the words as said, or as the speaker corrected them.
+    func routeOne(_ utterance: String, tokens: [Token], now: LocalDateTime?, timeZone: TimeZone, spoken: Bool) -> RouteResult {
         let asSaid = routeAsSaid(utterance, tokens: tokens, now: now, timeZone: timeZone, spoken: spoken)
         return selfRepaired(utterance, tokens: tokens, asSaid: asSaid, now: now, timeZone: timeZone, spoken: spoken) ?? asSaid
     }

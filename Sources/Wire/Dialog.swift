@@ -174,6 +174,10 @@ public struct RunOutcome: Hashable, Sendable, JSONConvertible {
     public var droppedQuestion: Question?
     /// Words of the utterance that were not used (the route result's `ignored`), as said.
     public var ignored: [String] = []
+    /// For an utterance of several commands: the outcome of each command reached so far, in
+    /// order, this one last. The sequence stops at a question (it goes on once answered) or
+    /// at a failure.
+    public var parts: [RunOutcome] = []
 
     public init(
         session: String, status: Status, intent: String? = nil, parameters: [(String, JSONValue)] = [], question: Question? = nil,
@@ -198,6 +202,7 @@ public struct RunOutcome: Hashable, Sendable, JSONConvertible {
             ("parameters", .object(parameters)), ("question", question?.json), ("result", result?.json),
             ("message", message.map(JSONValue.string)), ("route", route), ("droppedQuestion", droppedQuestion?.json),
             ("ignored", ignored.isEmpty ? nil : .array(ignored.map(JSONValue.string))),
+            ("parts", parts.isEmpty ? nil : .array(parts.map(\.json))),
         ])
     }
 
@@ -216,5 +221,8 @@ public struct RunOutcome: Hashable, Sendable, JSONConvertible {
         route = fields.value("route")
         droppedQuestion = try fields.value("droppedQuestion").map { (v) throws(RPCError) in try Question(json: v) }
         ignored = (fields.value("ignored")?.arrayValue ?? []).compactMap(\.stringValue)
+        for (index, part) in (fields.value("parts")?.arrayValue ?? []).enumerated() {
+            do { parts.append(try RunOutcome(json: part)) } catch { throw JSONFields.mismatch("result.parts[\(index)]", expected: "an outcome") }
+        }
     }
 }

@@ -33,6 +33,8 @@ struct OutcomeText: Sendable {
 
     /// The lines that show `outcome`.
     func lines(_ outcome: RunOutcome) -> [String] {
+        // Several commands in one utterance: each part this request performed, in order.
+        if outcome.parts.count > 1 { return outcome.parts.flatMap(lines) }
         var lines: [String] = []
         if let dropped = outcome.droppedQuestion {
             lines.append(style.dim("(Leaving the question \"\(dropped.prompt)\" for your new request.)"))

@@ -71,12 +71,14 @@ actor AppRegistry {
     /// connections: a long utterance keeps one routing thread busy while every other client
     /// is still answered. Only to the apps a request can reach, unless `reachableOnly` is
     /// false (the `route` method, which parses against every app known and calls none).
-    nonisolated func route(_ utterance: String, now: LocalDateTime? = nil, spoken: Bool = false, reachableOnly: Bool = true) async -> RouteResult {
+    nonisolated func route(
+        _ utterance: String, now: LocalDateTime? = nil, spoken: Bool = false, reachableOnly: Bool = true, compound: Bool = true
+    ) async -> RouteResult {
         let router = reachableOnly ? reachableRouter : self.router
         do {
-            return try await NIOThreadPool.singleton.runIfActive { router.route(utterance, now: now, spoken: spoken) }
+            return try await NIOThreadPool.singleton.runIfActive { router.route(utterance, now: now, spoken: spoken, compound: compound) }
         } catch {
-            return router.route(utterance, now: now, spoken: spoken)
+            return router.route(utterance, now: now, spoken: spoken, compound: compound)
         }
     }
 

@@ -8,8 +8,11 @@ extension Conversation {
     /// own ("show my tasks" while a soup order waits for its size) drop the question, and the
     /// request is performed in the same session; the outcome says which question was dropped.
     func answer(_ params: Methods.Continue.Parameters, client: Client) async throws(RPCError) -> RunOutcome {
+        let waiting = await sessions.waiting(params.session, uid: client.uid)
         do {
-            return try await answerPending(params, client: client)
+            let outcome = try await answerPending(params, client: client)
+            guard let waiting else { return outcome }
+            return try await continueParts(after: outcome, of: waiting, params, client: client)
         } catch let error where error.code == .invalidAnswer {
             guard case .text(let text) = params.answer, let dropped = error.data?["question"],
                 await isRequestOfItsOwn(text)

@@ -114,3 +114,43 @@ extension Conversation {
         }
     }
 }
+
+/// Utterances of several commands (docs/memory.md, "Compound commands").
+extension Conversation {
+    /// Performs `texts` in order, after `produced` (outcomes this request already has); stops
+    /// at the first question (the rest goes on once it is answered) or failure. The outcome
+    /// is the last part's, with the outcome of every part this request performed in `parts`.
+    func runParts(_ texts: [String], produced: [RunOutcome] = [], _ params: Methods.Run.Parameters, client: Client) async throws(RPCError) -> RunOutcome {
+        var done = produced
+        for (index, text) in texts.enumerated() {
+            var part = params
+            part.utterance = text
+            var outcome: RunOutcome
+            do {
+                outcome = try await runOne(part, client: client, remaining: Array(texts[(index + 1)...]))
+            } catch {
+                // What was done before stays reported: a later part's error ends the sequence.
+                guard !done.isEmpty else { throw error }
+                outcome = RunOutcome(session: params.session ?? "", status: .failed, message: "\(error.message): \(text)")
+            }
+            done.append(outcome)
+            if outcome.status != .done { break }
+        }
+        var last = done[done.count - 1]
+        last.parts = done
+        return last
+    }
+
+    /// After an answer in a sequence: once the call is done, the commands that were waiting
+    /// for it; the outcome's `parts` holds what this answer performed.
+    func continueParts(after outcome: RunOutcome, of waiting: PendingCall, _ params: Methods.Continue.Parameters, client: Client) async throws(RPCError) -> RunOutcome {
+        guard waiting.inSequence else { return outcome }
+        if outcome.status == .done, !waiting.remainingParts.isEmpty {
+            let run = Methods.Run.Parameters(utterance: "", session: params.session, now: waiting.now, assertions: params.assertions)
+            return try await runParts(waiting.remainingParts, produced: [outcome], run, client: client)
+        }
+        var result = outcome
+        result.parts = [outcome]
+        return result
+    }
+}

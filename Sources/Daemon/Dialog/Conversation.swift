@@ -32,10 +32,20 @@ struct Conversation: Sendable {
     static let whichApp = "Which app should I use?"
 
     func run(_ params: Methods.Run.Parameters, client: Client) async throws(RPCError) -> RunOutcome {
-        let session: String
-        if let given = params.session { session = given } else { session = await sessions.issue() }
+        var params = params
+        if params.session == nil { params.session = await sessions.issue() }
+        return try await runOne(params, client: client)
+    }
+
+    /// Runs one utterance; one of several commands, when `remaining` or `earlier` is given.
+    func runOne(_ params: Methods.Run.Parameters, client: Client, remaining: [String]? = nil) async throws(RPCError) -> RunOutcome {
+        let session = params.session ?? ""
         let turn = await sessions.begin(session, uid: client.uid)
-        var result = await registry.route(params.utterance, now: params.now, spoken: params.spoken)
+        var result = await registry.route(params.utterance, now: params.now, spoken: params.spoken, compound: remaining == nil)
+        if result.parts.count > 1 {
+            await sessions.finish(session, uid: client.uid, turn: turn)
+            return try await runParts(result.parts.map(\.utterance), params, client: client)
+        }
         if let referred = await readingOfReference(in: params, session: session, client: client, asSaid: result) { result = referred }
         guard let intent = result.intent, result.status != .notUnderstood else {
             await sessions.finish(session, uid: client.uid, turn: turn)
@@ -47,6 +57,8 @@ struct Conversation: Sendable {
         call.now = params.now
         call.utterance = params.utterance
         call.confirmed = params.assertions.confirmed
+        call.remainingParts = remaining ?? []
+        call.inSequence = remaining != nil
         call.ambiguities = result.ambiguities
         call.unresolved = result.unresolved
         if Self.saysMidnight(params.utterance) { call.midnightMeant = Set(intent.parameters.map(\.name)) }

@@ -30,6 +30,10 @@ struct PendingCall: Sendable {
     var turn = 0
     /// The words that asked for it, when it came from an utterance (for the history).
     var utterance: String?
+    /// In an utterance of several commands: the commands after this one, performed once it is done.
+    var remainingParts: [String] = []
+    /// True when the call is one of several commands of one utterance.
+    var inSequence = false
 
     func value(_ name: String) -> JSONValue? { parameters.first { $0.0 == name }?.1 }
 
@@ -127,6 +131,12 @@ actor SessionStore {
         entry.call.turn = startTurn(key)
         entry.lastUsed = clock()
         entries[key] = entry
+        return entry.call
+    }
+
+    /// The call the session waits on, if any, without starting a turn.
+    func waiting(_ id: String, uid: UInt32?) -> PendingCall? {
+        guard let entry = entries[Key(uid: uid, id: id)], entry.call.question != nil, clock() - entry.lastUsed < timeout else { return nil }
         return entry.call
     }
 

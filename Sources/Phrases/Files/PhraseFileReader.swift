@@ -95,7 +95,7 @@ struct PhraseFileReader {
             reader.checkKeys(top, allowed: ["language", "domain", "schemas", "rules"], in: "a domain file")
             return .schemaPhrases(readSchemaPhrases(root, domain: reader.string(domain, "domain") ?? "", language: language))
         }
-        reader.checkKeys(top, allowed: ["language", "rules", "filler", "filler_phrases", "outside_scope", "self_repair"], in: "a shared file")
+        reader.checkKeys(top, allowed: ["language", "rules", "filler", "filler_phrases", "outside_scope", "self_repair", "conjunctions"], in: "a shared file")
         var resources = LanguageResources()
         resources.rules = readRules(root["rules"], language: language)
         let normalizer = TextNormalizer()
@@ -113,6 +113,10 @@ struct PhraseFileReader {
         for (phrase, _) in reader.strings(root["self_repair"], "self_repair") {
             let words = normalizer.words(phrase)
             if !words.isEmpty { resources.selfRepair.append(words) }
+        }
+        for (phrase, _) in reader.strings(root["conjunctions"], "conjunctions") {
+            let words = normalizer.words(phrase)
+            if !words.isEmpty { resources.conjunctions.append(words) }
         }
         return .common(language: language, resources)
     }

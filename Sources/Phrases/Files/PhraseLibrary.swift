@@ -79,6 +79,9 @@ public struct LanguageResources: Hashable, Sendable {
     /// Words a speaker corrects themselves with ("no wait", "i mean"): what follows replaces
     /// what came just before.
     public var selfRepair: [[String]] = []
+    /// Words that join two commands in one utterance ("and then"): "add milk to groceries
+    /// and open it" is performed as two requests when each part routes on its own.
+    public var conjunctions: [[String]] = []
     public init() {}
 }
 

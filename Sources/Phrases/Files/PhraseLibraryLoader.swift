@@ -52,6 +52,7 @@ public enum PhraseLibraryLoader {
                 merged.fillerPhrases += resources.fillerPhrases
                 merged.outsideScope += resources.outsideScope
                 merged.selfRepair += resources.selfRepair
+                merged.conjunctions += resources.conjunctions
                 library.languages[language] = merged
             case .contacts(let contacts): library.contacts += contacts
             case nil: break

@@ -1,0 +1,90 @@
+import Foundation
+import IntentModel
+
+/// Several commands in one utterance: "add milk to my groceries list and open it", "order two
+/// tomato soups and then show my workouts" (docs/memory.md, "Compound commands").
+extension Router {
+    /// The most commands read from one utterance.
+    static let maximumParts = 4
+    /// Words by which a later command points at what an earlier one made or showed.
+    static let pointingWords: Set<String> = ["it", "that", "them", "this", "those"]
+
+    /// The utterance split at the language's `conjunctions` into commands that each route on
+    /// their own (a later one may refer back: "open it"), or nil when it is one command.
+    /// A conjunction inside what one command says ("call mom and dad", "buy bread and butter")
+    /// is not split: a half that does not route alone keeps the utterance whole.
+    func compoundParts(_ utterance: String, tokens: [Token], now: LocalDateTime?, timeZone: TimeZone, spoken: Bool) -> [RouteResult]? {
+        let language = tokens.contains(where: \.isCJK) ? "zh" : "en"
+        guard let conjunctions = library.languages[language]?.conjunctions, !conjunctions.isEmpty, tokens.count >= 3 else { return nil }
+        let starts = Set(conjunctions.compactMap(\.first))
+        guard tokens.contains(where: { starts.contains($0.text) }) else { return nil }
+        let scalars = Array(utterance.unicodeScalars)
+        func text(_ range: Range<Int>) -> String {
+            let from = tokens[range.lowerBound].sourceRange.lowerBound
+            let to = tokens[range.upperBound - 1].sourceRange.upperBound
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: scalars[from..<to])
+            return String(view)
+        }
+        /// A command that stands on its own: a phrase parses it well enough (not the
+        /// word-overlap fallback) and no word of it is left over.
+        func routes(_ said: String) -> RouteResult? {
+            let result = routeOne(said, tokens: normalizer.tokens(said), now: now, timeZone: timeZone, spoken: spoken)
+            guard result.status != .notUnderstood, let best = result.explanation.parses.first, best.confidence >= threshold,
+                result.ignored.isEmpty
+            else { return nil }
+            return result
+        }
+        func standsAlone(_ range: Range<Int>) -> RouteResult? { routes(text(range)) }
+        /// "open it" after "add milk to my groceries list": a part that points back routes
+        /// with a value of the part before in place of the pointing word. It is performed as
+        /// said; the conversation puts what the part before made in its place.
+        func refersBack(_ range: Range<Int>, after previous: RouteResult) -> RouteResult? {
+            let words = tokens[range].map(\.text)
+            guard let pointer = words.firstIndex(where: Self.pointingWords.contains) else { return nil }
+            let values = previous.parameters.compactMap { parameter -> String? in
+                switch parameter.value {
+                case .string(let text): text
+                case .entity(let entity): entity.title
+                default: nil
+                }
+            }
+            for value in values {
+                var replaced = words
+                replaced[pointer] = value
+                guard var reading = routes(replaced.joined(separator: " ")) else { continue }
+                // The parameter that took the stand-in is left to what the pointing word means.
+                let covered = pointer..<(pointer + normalizer.words(value).count)
+                let slot = reading.explanation.parses.first?.captures.first { $0.range.overlaps(covered) }?.parameter
+                if let slot {
+                    reading.parameters.removeAll { $0.name == slot }
+                    reading.ambiguities.removeAll { $0.name == slot }
+                    reading.unresolved.removeAll { $0.name == slot }
+                    reading.unresolved.append((slot, words[pointer]))
+                }
+                reading.utterance = text(range)
+                reading.explanation.resolverSteps.append("'\(words[pointer])' refers to what the command before made or showed")
+                return reading
+            }
+            return nil
+        }
+        /// The commands of tokens[from...], the first ending at a conjunction.
+        func split(from start: Int, depth: Int, after previous: RouteResult?) -> [RouteResult]? {
+            guard depth < Self.maximumParts else { return nil }
+            var index = start + 1
+            while index < tokens.count - 1 {
+                let conjunction = conjunctions.first { words in
+                    index + words.count < tokens.count && tokens[index..<index + words.count].map(\.text) == words
+                }
+                if let conjunction, let first = standsAlone(start..<index) ?? previous.flatMap({ refersBack(start..<index, after: $0) }) {
+                    let rest = index + conjunction.count
+                    if let last = standsAlone(rest..<tokens.count) ?? refersBack(rest..<tokens.count, after: first) { return [first, last] }
+                    if let more = split(from: rest, depth: depth + 1, after: first) { return [first] + more }
+                }
+                index += 1
+            }
+            return nil
+        }
+        return split(from: 0, depth: 1, after: nil)
+    }
+}
