@@ -6,6 +6,9 @@ import IntentModel
 extension Router {
     /// The most commands read from one utterance.
     static let maximumParts = 4
+    /// Longer utterances are taken as one command: each way of splitting costs a route of
+    /// each part, and spoken commands are short.
+    static let compoundWordLimit = 40
     /// Words by which a later command points at what an earlier one made or showed.
     static let pointingWords: Set<String> = ["it", "that", "them", "this", "those"]
 
@@ -15,7 +18,9 @@ extension Router {
     /// is not split: a half that does not route alone keeps the utterance whole.
     func compoundParts(_ utterance: String, tokens: [Token], now: LocalDateTime?, timeZone: TimeZone, spoken: Bool) -> [RouteResult]? {
         let language = tokens.contains(where: \.isCJK) ? "zh" : "en"
-        guard let conjunctions = library.languages[language]?.conjunctions, !conjunctions.isEmpty, tokens.count >= 3 else { return nil }
+        guard let conjunctions = library.languages[language]?.conjunctions, !conjunctions.isEmpty,
+            (3...Self.compoundWordLimit).contains(tokens.count)
+        else { return nil }
         let starts = Set(conjunctions.compactMap(\.first))
         guard tokens.contains(where: { starts.contains($0.text) }) else { return nil }
         let scalars = Array(utterance.unicodeScalars)
@@ -77,9 +82,11 @@ extension Router {
                     index + words.count < tokens.count && tokens[index..<index + words.count].map(\.text) == words
                 }
                 if let conjunction, let first = standsAlone(start..<index) ?? previous.flatMap({ refersBack(start..<index, after: $0) }) {
+                    // The rest read as several commands first: "delete the task buy milk and
+                    // then show my tasks" is two, though a task could be called all that.
                     let rest = index + conjunction.count
-                    if let last = standsAlone(rest..<tokens.count) ?? refersBack(rest..<tokens.count, after: first) { return [first, last] }
                     if let more = split(from: rest, depth: depth + 1, after: first) { return [first] + more }
+                    if let last = standsAlone(rest..<tokens.count) ?? refersBack(rest..<tokens.count, after: first) { return [first, last] }
                 }
                 index += 1
             }

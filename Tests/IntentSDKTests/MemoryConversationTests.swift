@@ -12,7 +12,7 @@ import Wire
 /// The memory through a real daemon (docs/memory.md): the demo apps, served by an SDK
 /// connection whose state outlives the daemon, so that a restarted daemon undoes what the
 /// one before it did.
-@Suite struct UndoTests {
+@Suite struct MemoryConversationTests {
     let stateDirectory = NSTemporaryDirectory() + "intentd-undo-test-\(UUID().uuidString)"
 
     /// A daemon on a fresh socket recording in `stateDirectory` (nil: --no-history), the demo
@@ -155,5 +155,39 @@ import Wire
             #expect(!recorded)
         }
         #expect(!FileManager.default.fileExists(atPath: stateDirectory))
+    }
+
+    @Test func compoundCommandsRunInOrderAndPointBack() async throws {
+        try await withDaemon(host: await IntentHost(apps: DemoApps.all), history: false) { client, _ in
+            let both = try await say(client, "add milk to my groceries list and open it")
+            #expect(both.parts.map(text) == ["Task 'milk' added", "Opening your task"])
+            #expect(both.parts.map(\.intent) == ["tasks.add", "tasks.open"])
+            // "it" is the task the first part made, not "Buy milk".
+            #expect(both.parts.last?.parameters.first { $0.0 == "task" }?.1["id"] == .string("t6"), "\(both.json.serialized)")
+            #expect(both.status == .done)
+
+            let whole = try await say(client, "remind me to call mom and dad")
+            #expect(whole.parts.isEmpty)
+            #expect(text(whole) == "Task 'call mom and dad' added")
+        }
+    }
+
+    @Test func aQuestionInTheMiddleWaitsAndTheRestFollowsTheAnswer() async throws {
+        try await withDaemon(host: await IntentHost(apps: DemoApps.all), history: false) { client, _ in
+            let asked = try await say(client, "add eggs to groceries and delete the task buy milk and then show my tasks")
+            #expect(asked.parts.map(text) == ["Task 'eggs' added", "? Are you sure you want to delete 'Buy milk'?"])
+            #expect(asked.status == .question)
+            let answered = try await client.call(Methods.Continue.self, .init(session: "u", answer: .text("yes")))
+            #expect(answered.parts.map(text) == ["Task deleted", "You have 5 open tasks"])
+            #expect(answered.status == .done)
+
+            // Refused: the sequence ends there.
+            let refused = try await say(client, "delete the task buy eggs and then show my tasks")
+            #expect(refused.status == .question)
+            let no = try await client.call(Methods.Continue.self, .init(session: "u", answer: .text("no")))
+            #expect(no.status == .cancelled)
+            #expect(no.parts.map(\.status) == [.cancelled])
+            #expect(text(try await say(client, "how many tasks are left")) == "Number of the opened tasks is 5")
+        }
     }
 }

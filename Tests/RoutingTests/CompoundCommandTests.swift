@@ -1,0 +1,57 @@
+import IntentModel
+import IntentTesting
+import Routing
+import Testing
+
+/// Several commands in one utterance, joined by the `conjunctions` of Phrases/common.en.yaml:
+/// split only where every part routes on its own or points back at the part before.
+struct CompoundCommandTests {
+    private func route(_ utterance: String, compound: Bool = true) -> RouteResult {
+        DemoRouter.shared.route(utterance, now: DemoRouter.now, compound: compound)
+    }
+
+    @Test func twoCommandsAreTwoParts() {
+        let result = route("how many tasks are left and what is my total expense")
+        #expect(result.parts.map { $0.intent?.id } == ["tasks.count", "expenses.showTotal"])
+        #expect(result.parts.map(\.utterance) == ["how many tasks are left", "what is my total expense"])
+        #expect(result.intent?.id == "tasks.count", "the result's own fields are the first part's")
+        #expect(result.json["parts"]?.arrayValue?.count == 2)
+    }
+
+    @Test func threeCommandsWithThenAndACommaKeepTheirValues() {
+        let result = route("add eggs to groceries, then add Bread and then show my tasks")
+        #expect(result.parts.map { $0.intent?.id } == ["tasks.add", "tasks.add", "tasks.list"])
+        #expect(result.parts[0].parameter("title") == .string("eggs"))
+        #expect(result.parts[1].parameter("title") == .string("Bread"), "each part's words as said")
+        #expect(result.parts[1].utterance == "add Bread")
+    }
+
+    @Test func aLaterPartMayPointBack() {
+        let result = route("add milk to my groceries list and open it")
+        #expect(result.parts.map { $0.intent?.id } == ["tasks.add", "tasks.open"])
+        let open = result.parts[1]
+        #expect(open.utterance == "open it")
+        #expect(open.parameter("task") == nil, "not a task that happens to match the stand-in: \(open.json.serialized)")
+        #expect(open.unresolved.first?.name == "task")
+        #expect(open.unresolved.first?.text == "it")
+    }
+
+    @Test func aConjunctionInsideWhatIsSaidIsNotSplit() {
+        for (utterance, name, value) in [
+            ("remind me to call mom and dad", "title", "call mom and dad"),
+            ("add bread and butter to my groceries list", "title", "bread and butter"),
+            ("find books by andy weir and frank herbert", "author", "andy weir and frank herbert"),
+        ] {
+            let result = route(utterance)
+            #expect(result.parts.isEmpty, "\(utterance): \(result.parts.map(\.utterance))")
+            #expect(result.parameter(name) == .string(value), "\(utterance): \(result.json.serialized)")
+        }
+    }
+
+    @Test func aPartThatDoesNotRouteKeepsTheUtteranceWhole() {
+        #expect(route("show my tasks and sing me a song").parts.isEmpty)
+        #expect(route("and").parts.isEmpty)
+        #expect(route("and then and then").parts.isEmpty)
+        #expect(route("how many tasks are left and what is my total expense", compound: false).parts.isEmpty)
+    }
+}
