@@ -159,6 +159,11 @@ public final class MemoryStore: Sendable {
         try await pool.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; ") }
     }
 
+    /// One entry by its id.
+    public func entry(_ id: Int64) async throws -> HistoryEntry? {
+        try await pool.read { db in try HistoryEntry.fetchOne(db, key: id) }
+    }
+
     /// The number of entries kept.
     public func count() async throws -> Int { try await pool.read { db in try HistoryEntry.fetchCount(db) } }
 

@@ -178,6 +178,26 @@ public struct RunOutcome: Hashable, Sendable, JSONConvertible {
     /// order, this one last. The sequence stops at a question (it goes on once answered) or
     /// at a failure.
     public var parts: [RunOutcome] = []
+    /// When the request corrected the one just performed ("no, tomorrow instead"): what changed.
+    public var correction: Correction?
+
+    /// A correction of the request just performed: one parameter's old and new value, and
+    /// whether the first action was undone before this one was performed.
+    public struct Correction: Hashable, Sendable {
+        public var parameter: String
+        public var from: JSONValue?
+        public var to: JSONValue
+        public var undid: Bool
+        public init(parameter: String, from: JSONValue?, to: JSONValue, undid: Bool) {
+            self.parameter = parameter
+            self.from = from
+            self.to = to
+            self.undid = undid
+        }
+        public var json: JSONValue {
+            JSONValue.compactObject([("parameter", .string(parameter)), ("from", from), ("to", to), ("undid", .bool(undid))])
+        }
+    }
 
     public init(
         session: String, status: Status, intent: String? = nil, parameters: [(String, JSONValue)] = [], question: Question? = nil,
@@ -203,6 +223,7 @@ public struct RunOutcome: Hashable, Sendable, JSONConvertible {
             ("message", message.map(JSONValue.string)), ("route", route), ("droppedQuestion", droppedQuestion?.json),
             ("ignored", ignored.isEmpty ? nil : .array(ignored.map(JSONValue.string))),
             ("parts", parts.isEmpty ? nil : .array(parts.map(\.json))),
+            ("correction", correction?.json),
         ])
     }
 
@@ -221,6 +242,9 @@ public struct RunOutcome: Hashable, Sendable, JSONConvertible {
         route = fields.value("route")
         droppedQuestion = try fields.value("droppedQuestion").map { (v) throws(RPCError) in try Question(json: v) }
         ignored = (fields.value("ignored")?.arrayValue ?? []).compactMap(\.stringValue)
+        if let fix = fields.value("correction"), let parameter = fix["parameter"]?.stringValue, let to = fix["to"] {
+            correction = Correction(parameter: parameter, from: fix["from"], to: to, undid: fix["undid"] == .bool(true))
+        }
         for (index, part) in (fields.value("parts")?.arrayValue ?? []).enumerated() {
             do { parts.append(try RunOutcome(json: part)) } catch { throw JSONFields.mismatch("result.parts[\(index)]", expected: "an outcome") }
         }

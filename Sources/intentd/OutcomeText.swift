@@ -44,6 +44,10 @@ struct OutcomeText: Sendable {
             lines.append(
                 "→ " + style.intent(intent) + (values.isEmpty ? "" : "  " + style.dim(values.joined(separator: ", "))))
         }
+        if let fix = outcome.correction {
+            let from = fix.from.map(Self.describe) ?? "nothing"
+            lines.append(style.dim("(Changed \(fix.parameter): \(from) → \(Self.describe(fix.to))" + (fix.undid ? "; the first one was undone.)" : ".)")))
+        }
         if !outcome.ignored.isEmpty, outcome.status != .notUnderstood {
             lines.append(style.dim("(Not used: " + outcome.ignored.map { "\"\($0)\"" }.joined(separator: ", ") + ".)"))
         }

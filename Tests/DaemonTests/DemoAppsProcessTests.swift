@@ -293,8 +293,9 @@ func withDemoApps(_ body: @Sendable @escaping (DemoClient) async throws -> Void)
             process.waitUntilExit()
         }
         try await DaemonClient.withConnection(socketPath: socket) { client in
-            // The apps register when their process has started and connected.
-            let deadline = ContinuousClock.now + .seconds(20)
+            // The apps register when their process has started and connected: on a machine
+            // busy with the rest of the tests, that can take a while.
+            let deadline = ContinuousClock.now + .seconds(90)
             while ContinuousClock.now < deadline {
                 let status = try await client.call(Methods.Status.name)
                 if status["connectedApps"]?.arrayValue?.count == 10 { break }

@@ -190,4 +190,42 @@ import Wire
             #expect(text(try await say(client, "how many tasks are left")) == "Number of the opened tasks is 5")
         }
     }
+
+    @Test func aCorrectionRightAfterAnActionUndoesItAndPerformsItAgain() async throws {
+        defer { try? FileManager.default.removeItem(atPath: stateDirectory) }
+        try await withDaemon(host: await IntentHost(apps: DemoApps.all)) { client, _ in
+            #expect(text(try await say(client, "add eggs to my groceries list")) == "Task 'eggs' added")
+            let moved = try await say(client, "no, to my work list instead")
+            #expect(text(moved) == "Task 'eggs' added")
+            #expect(moved.correction?.parameter == "list")
+            #expect(moved.correction?.from?["id"] == .string("groceries"))
+            #expect(moved.correction?.to["id"] == .string("work"))
+            #expect(moved.correction?.undid == true)
+            #expect(text(try await say(client, "show my tasks")) == "You have 6 open tasks", "one eggs, on Work")
+
+            #expect(text(try await say(client, "add an expense of 12 dollars for lunch")) == "Successfully added your lunch expense!")
+            let fifteen = try await say(client, "actually make it 15")
+            #expect(fifteen.correction?.to == .number(15))
+            #expect(fifteen.correction?.undid == true)
+            #expect(text(try await say(client, "what is my total expense in harcama")) == "Your total expense is $104.80", "89.80 + 15, not + 27")
+
+            // Read-only: performed again, nothing to undo.
+            _ = try await say(client, "how much did i spend this week")
+            let month = try await say(client, "no, this month instead")
+            #expect(month.correction?.parameter == "period")
+            #expect(month.correction?.undid == false)
+            #expect(month.parameters.first { $0.0 == "period" }?.1 == .string("thisMonth"))
+
+            // A request of its own after an opener is not a correction.
+            _ = try await say(client, "add bread to my groceries list")
+            let own = try await say(client, "actually, how many tasks are left")
+            #expect(own.intent == "tasks.count")
+            #expect(own.correction == nil)
+
+            // What cannot be undone cannot be corrected.
+            _ = try await say(client, "transfer 20 dollars to john", ClientAssertions(confirmed: true))
+            let sarah = try await say(client, "i meant sarah")
+            #expect(text(sarah) == "failed: I can't change transfer 20 USD to John Appleseed: it can't be undone.")
+        }
+    }
 }

@@ -9,12 +9,14 @@ extension Conversation {
     static let undoIntent = "assistant.undo"
     static let redoIntent = "assistant.redo"
 
-    /// Records a performed call. A failure to write is logged, never the user's problem.
+    /// Records a performed call; returns its entry's id. A failure to write is logged, never
+    /// the user's problem.
+    @discardableResult
     func record(
         _ call: PendingCall, session: String, client: Client, outcome: String, result: JSONValue?, dialog: String?,
         source: HistoryEntry.Source = .assistant, reversing original: Int64? = nil
-    ) async {
-        guard let memory, call.intent.appID != AssistantApp.id else { return }
+    ) async -> Int64? {
+        guard let memory, call.intent.appID != AssistantApp.id else { return nil }
         var entry = HistoryEntry(
             time: Date(), localTime: call.now ?? LocalDateTime(Date(), in: .current), uid: client.uid, pid: client.credentials?.pid,
             session: session, utterance: call.utterance, intent: call.intent.id,
@@ -23,23 +25,25 @@ extension Conversation {
         do {
             if let original, outcome == "done" {
                 if source == .undo { entry.undoes = original } else { entry.redoes = original }
-                try await memory.record(entry, reversing: original)
-            } else {
-                try await memory.record(entry)
+                return try await memory.record(entry, reversing: original).id
             }
+            return try await memory.record(entry).id
         } catch {
             logger.error("could not record in the history", metadata: ["intent": "\(call.intent.id)", "error": "\(error)"])
+            return nil
         }
     }
 
     /// The action in words: its summary with the values filled in when every value is known
-    /// ("Add eggs to Groceries"), else its title.
-    func describe(_ call: PendingCall) -> String {
+    /// ("Add eggs to Groceries"), else its title; `midSentence` lowers its first letter.
+    func describe(_ call: PendingCall, midSentence: Bool = false) -> String {
+        var text = call.intent.title
         if let summary = call.intent.parameterSummary {
             let named = call.intent.parameters.map(\.name).filter { summary.contains("${\($0)}") }
-            if named.allSatisfy({ call.value($0) != nil }) { return interpolate(summary, call) }
+            if named.allSatisfy({ call.value($0) != nil }) { text = interpolate(summary, call) }
         }
-        return call.intent.title
+        guard midSentence, let first = text.first else { return text }
+        return first.lowercased() + text.dropFirst()
     }
 
     /// Whether an entity the inverse would act on is no longer the one recorded: an app that
@@ -68,7 +72,6 @@ extension Conversation {
         guard let memory else {
             return await finished(.failed, "I can't \(undoing ? "undo" : "redo") anything: the history is off (intentd was started with --no-history).")
         }
-        let library = registry.router.library
         let found: HistoryEntry?
         do {
             found = undoing ? try await memory.lastUndoable(uid: client.uid) : try await memory.lastRedoable(uid: client.uid)
@@ -76,42 +79,116 @@ extension Conversation {
             logger.error("could not read the history", metadata: ["error": "\(error)"])
             return await finished(.failed, "I can't read the history right now.")
         }
-        guard let entry = found, let original = library.intent(entry.intent) else {
+        guard let entry = found, registry.router.library.intent(entry.intent) != nil else {
             return await finished(.failed, undoing ? "There is nothing to undo." : "There is nothing to redo.")
         }
-        var done = PendingCall(intent: original, parameters: entry.parameterValues.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
-        var next = done
-        if undoing {
-            guard let action = original.effect?.undo, let inverse = library.intent(action.intent),
-                let parameters = action.inverseParameters(original: entry.parameterValues, result: entry.resultValue)
-            else {
-                return await finished(.failed, "I can't undo \(describe(done)): \(original.title) no longer says how.")
-            }
-            next = PendingCall(intent: inverse, parameters: parameters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
-            if let changed = await changedEntity(in: next) {
-                return await finished(.failed, "I can't undo \(describe(done)): \(changed)")
-            }
+        let done = undoing
+            ? try await undo(entry, for: call, session: session, client: client)
+            : try await redo(entry, for: call, session: session, client: client)
+        switch done {
+        case .success(let text): return await finished(.done, text)
+        case .failure(let problem): return await finished(.failed, problem.text)
         }
-        // The user asked for this very action before; it is not confirmed again.
-        next.confirmed = true
-        next.turn = call.turn
-        next.now = call.now
-        next.utterance = call.utterance
-        if !undoing { done = next }
-        let reply = try await dispatch(next, session: session, client: client)
+    }
+
+    /// Why an undo or redo did not happen, in words for the user.
+    struct MemoryProblem: Error {
+        var text: String
+    }
+
+    /// The original call of a history entry, as it was performed.
+    func originalCall(of entry: HistoryEntry) -> PendingCall? {
+        guard let intent = registry.router.library.intent(entry.intent) else { return nil }
+        return PendingCall(intent: intent, parameters: entry.parameterValues.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+    }
+
+    /// Reverses one history entry by performing its intent's inverse, and records that.
+    /// `request` is the call that asked (its turn, time and words).
+    func undo(_ entry: HistoryEntry, for request: PendingCall, session: String, client: Client) async throws(RPCError) -> Result<String, MemoryProblem> {
+        guard let original = originalCall(of: entry) else { return .failure(MemoryProblem(text: "There is nothing to undo.")) }
+        guard let action = original.intent.effect?.undo, let inverse = registry.router.library.intent(action.intent),
+            let parameters = action.inverseParameters(original: entry.parameterValues, result: entry.resultValue)
+        else {
+            return .failure(MemoryProblem(text: "I can't undo \(describe(original, midSentence: true)): \(original.intent.title) no longer says how."))
+        }
+        var next = PendingCall(intent: inverse, parameters: parameters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+        if let changed = await changedEntity(in: next) {
+            return .failure(MemoryProblem(text: "I can't undo \(describe(original, midSentence: true)): \(changed)"))
+        }
+        next.adopt(request)
+        return try await perform(next, reversing: entry, source: .undo, describing: original, session: session, client: client)
+    }
+
+    /// Performs a history entry's call again, and records that.
+    func redo(_ entry: HistoryEntry, for request: PendingCall, session: String, client: Client) async throws(RPCError) -> Result<String, MemoryProblem> {
+        guard var next = originalCall(of: entry) else { return .failure(MemoryProblem(text: "There is nothing to redo.")) }
+        next.adopt(request)
+        return try await perform(next, reversing: entry, source: .redo, describing: next, session: session, client: client)
+    }
+
+    private func perform(
+        _ call: PendingCall, reversing entry: HistoryEntry, source: HistoryEntry.Source, describing original: PendingCall, session: String,
+        client: Client
+    ) async throws(RPCError) -> Result<String, MemoryProblem> {
+        let verb = source == .undo ? "undo" : "redo"
+        let reply = try await dispatch(call, session: session, client: client)
         switch reply {
         case .result(let result):
-            await record(next, session: session, client: client, outcome: "done", result: result.value, dialog: result.dialog,
-                source: undoing ? .undo : .redo, reversing: entry.id)
-            await refreshEntities(of: next.intent.appID)
+            await record(call, session: session, client: client, outcome: "done", result: result.value, dialog: result.dialog,
+                source: source, reversing: entry.id)
+            await refreshEntities(of: call.intent.appID)
             let said = result.dialog.map { " (\($0))" } ?? ""
-            return await finished(.done, (undoing ? "Undone: " : "Redone: ") + describe(done) + "." + said)
+            return .success((source == .undo ? "Undone: " : "Redone: ") + describe(original) + "." + said)
         case .failure(let message):
-            await record(next, session: session, client: client, outcome: "failed", result: nil, dialog: message, source: undoing ? .undo : .redo)
-            return await finished(.failed, "I couldn't \(undoing ? "undo" : "redo") \(describe(done)): \(message)")
+            await record(call, session: session, client: client, outcome: "failed", result: nil, dialog: message, source: source)
+            return .failure(MemoryProblem(text: "I couldn't \(verb) \(describe(original, midSentence: true)): \(message)"))
         case .needsValue, .disambiguate, .confirm:
-            return await finished(.failed, "I couldn't \(undoing ? "undo" : "redo") \(describe(done)): the app asked a question instead.")
+            return .failure(MemoryProblem(text: "I couldn't \(verb) \(describe(original, midSentence: true)): the app asked a question instead."))
         }
+    }
+
+    /// "no, tomorrow instead", "actually make it three", "I meant Sarah" right after a request
+    /// was performed: the one parameter changed, the first action undone when it changed
+    /// something (it must be reversible), and the request performed again. Nil when the words
+    /// are no correction of the session's last request.
+    func correctLast(_ params: Methods.Run.Parameters, session: String, client: Client, turn: Int) async throws(RPCError) -> RunOutcome? {
+        guard let (last, entryID) = await sessions.lastPerformed(session, uid: client.uid) else { return nil }
+        let reader = AnswerReader(router: registry.router, now: params.now ?? last.now)
+        guard let (name, value) = correction(params.utterance, of: last, reader: reader), value != last.value(name) else { return nil }
+        // "actually, what's on my calendar tomorrow" is a request of its own, not a new date.
+        let routed = await registry.route(params.utterance, now: params.now, spoken: params.spoken)
+        if routed.intent?.id != last.intent.id, await isRequestOfItsOwn(params.utterance) { return nil }
+        var again = last
+        again.set(name, value)
+        again.turn = turn
+        again.utterance = params.utterance
+        again.now = params.now ?? last.now
+        again.confirmed = params.assertions.confirmed
+        func refuse(_ text: String) async -> RunOutcome {
+            await sessions.finish(session, uid: client.uid, turn: turn)
+            return RunOutcome(session: session, status: .failed, intent: last.intent.id, parameters: last.parameters, message: text)
+        }
+        var undid = false
+        switch last.intent.effect {
+        case .readOnly?:
+            break
+        case .reversible?:
+            guard let memory else { return await refuse("I can't change \(describe(last, midSentence: true)): undoing it needs the history, which is off (--no-history).") }
+            guard let entryID, let entry = try? await memory.entry(entryID), entry.undoneBy == nil else {
+                return await refuse("I can't change \(describe(last, midSentence: true)): it is not in the history any more.")
+            }
+            switch try await undo(entry, for: again, session: session, client: client) {
+            case .success: undid = true
+            case .failure(let problem): return await refuse(problem.text)
+            }
+        default:
+            return await refuse("I can't change \(describe(last, midSentence: true)): it can't be undone.")
+        }
+        await sessions.forgetPerformed(session, uid: client.uid)
+        try authorize(again.intent, client)
+        var outcome = try await advance(again, session: session, client: client)
+        outcome.correction = RunOutcome.Correction(parameter: name, from: last.value(name), to: value, undid: undid)
+        return outcome
     }
 }
 

@@ -41,6 +41,7 @@ struct Conversation: Sendable {
     func runOne(_ params: Methods.Run.Parameters, client: Client, remaining: [String]? = nil) async throws(RPCError) -> RunOutcome {
         let session = params.session ?? ""
         let turn = await sessions.begin(session, uid: client.uid)
+        if let corrected = try await correctLast(params, session: session, client: client, turn: turn) { return corrected }
         var result = await registry.route(params.utterance, now: params.now, spoken: params.spoken, compound: remaining == nil)
         if result.parts.count > 1 {
             await sessions.finish(session, uid: client.uid, turn: turn)
@@ -215,7 +216,8 @@ struct Conversation: Sendable {
         var call = pending
         switch reply {
         case .result(let result):
-            await record(call, session: session, client: client, outcome: "done", result: result.value, dialog: result.dialog)
+            let entry = await record(call, session: session, client: client, outcome: "done", result: result.value, dialog: result.dialog)
+            if call.intent.appID != AssistantApp.id { await sessions.rememberPerformed(session, uid: client.uid, call: call, entry: entry) }
             await refreshEntities(of: call.intent.appID)
             await sessions.finish(session, uid: client.uid, turn: call.turn)
             await sessions.remember(session, uid: client.uid, entities: Self.entities(of: result, call))

@@ -46,6 +46,15 @@ struct PendingCall: Sendable {
     }
 
     mutating func remove(_ name: String) { parameters.removeAll { $0.0 == name } }
+
+    /// Takes on the turn, time and words of the request that asked for this call (an undo,
+    /// a redo, a correction), confirmed: the user asked for this very action before.
+    mutating func adopt(_ request: PendingCall) {
+        turn = request.turn
+        now = request.now
+        utterance = request.utterance
+        confirmed = true
+    }
 }
 
 /// Sessions by id: the pending question of each conversation, dropped after a time of silence.
@@ -68,6 +77,9 @@ actor SessionStore {
     private var entries: [Key: Entry] = [:]
     /// What each session's last finished request showed or made, for references ("send it").
     private var recent: [Key: (entities: [EntityReference], at: ContinuousClock.Instant)] = [:]
+    /// Each session's last performed call and its history entry, for corrections ("no,
+    /// tomorrow instead") right after it.
+    private var performed: [Key: (call: PendingCall, entry: Int64?, at: ContinuousClock.Instant)] = [:]
     /// The newest turn of each session with a call in progress or a question pending, and when it began.
     private var turns: [Key: (turn: Int, began: ContinuousClock.Instant)] = [:]
     private var nextTurn = 1
@@ -167,6 +179,30 @@ actor SessionStore {
         if recent.count > capacity, let oldest = recent.min(by: { $0.value.at < $1.value.at })?.key { recent[oldest] = nil }
     }
 
+    /// Remembers the call session `id` just performed (and its history entry, when recorded).
+    func rememberPerformed(_ id: String, uid: UInt32?, call: PendingCall, entry: Int64?) {
+        let key = Key(uid: uid, id: id)
+        var kept = call
+        kept.question = nil
+        kept.remainingParts = []
+        performed[key] = (kept, entry, clock())
+        if performed.count > capacity, let oldest = performed.min(by: { $0.value.at < $1.value.at })?.key { performed[oldest] = nil }
+    }
+
+    /// The call session `id` performed last, unless the session fell silent since.
+    func lastPerformed(_ id: String, uid: UInt32?) -> (call: PendingCall, entry: Int64?)? {
+        let key = Key(uid: uid, id: id)
+        guard let last = performed[key] else { return nil }
+        guard clock() - last.at < timeout else {
+            performed[key] = nil
+            return nil
+        }
+        return (last.call, last.entry)
+    }
+
+    /// Forgets the call session `id` performed last (it was undone).
+    func forgetPerformed(_ id: String, uid: UInt32?) { performed[Key(uid: uid, id: id)] = nil }
+
     /// The entities of session `id`'s last finished request, unless the session fell silent.
     func recalled(_ id: String, uid: UInt32?) -> [EntityReference] {
         let key = Key(uid: uid, id: id)
@@ -204,6 +240,7 @@ actor SessionStore {
         lastPurge = now
         for (key, entry) in entries where now - entry.lastUsed >= timeout { expire(key) }
         for (key, memory) in recent where now - memory.at >= timeout { recent[key] = nil }
+        for (key, last) in performed where now - last.at >= timeout { performed[key] = nil }
         // Turns of calls that never asked anything (not understood, refused, failed) are forgotten too.
         for (key, turn) in turns where entries[key] == nil && now - turn.began >= timeout { turns[key] = nil }
         if timedOut.count > Self.timedOutMemory {
