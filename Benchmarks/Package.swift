@@ -38,6 +38,17 @@ let package = Package(
             path: "Benchmarks/MatcherBenchmark",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // What recording in the history costs (docs/memory.md).
+        .executableTarget(
+            name: "MemoryBenchmark",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Memory", package: "intentd"),
+                .product(name: "IntentModel", package: "intentd"),
+            ],
+            path: "Benchmarks/MemoryBenchmark",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         // Matches the benchmark utterances once per size and prints what was matched and how
         // long it took; the program to run under `valgrind --tool=callgrind`.
         .executableTarget(

@@ -64,6 +64,18 @@ public func runProcess(
 /// own, so that it never holds one of the few threads of Swift's cooperative pool: tests run
 /// in parallel on that pool, and a test blocking it for a minute (the voice test) would
 /// starve the daemons and clients of the tests beside it.
+/// Stops `process` (SIGTERM, then SIGKILL after `grace`) and waits for it to exit without
+/// blocking a thread of the concurrency pool: `Process.waitUntilExit` would, and with two
+/// threads on a two-core machine, two blocked tests starve every other one.
+public func terminateAndWait(_ process: Process, grace: Duration = .seconds(10)) async {
+    guard process.isRunning else { return }
+    process.terminate()
+    let deadline = ContinuousClock.now + grace
+    while process.isRunning, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(20)) }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    while process.isRunning { try? await Task.sleep(for: .milliseconds(20)) }
+}
+
 public func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
         Thread.detachNewThread { continuation.resume(with: Result { try work() }) }

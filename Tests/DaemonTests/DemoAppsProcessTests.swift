@@ -288,10 +288,16 @@ func withDemoApps(_ body: @Sendable @escaping (DemoClient) async throws -> Void)
         process.arguments = ["--socket", socket, "--log-level", "error"]
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        defer {
-            process.terminate()
-            process.waitUntilExit()
+        do {
+            try await serve(process, socket)
+        } catch {
+            await terminateAndWait(process)
+            throw error
         }
+        await terminateAndWait(process)
+    }
+
+    @Sendable func serve(_ process: Process, _ socket: String) async throws {
         try await DaemonClient.withConnection(socketPath: socket) { client in
             // The apps register when their process has started and connected: on a machine
             // busy with the rest of the tests, that can take a while.

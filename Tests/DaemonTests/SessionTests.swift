@@ -136,12 +136,17 @@ import Wire
         try await withDaemon(phrases: [TestPaths.phrases]) { daemon, socket in
             let count = 5_000
             let writer = try RawSocket(path: socket)
-            let written = Task.detached {
-                var lines = ""
-                for id in 1...count {
-                    lines += #"{"jsonrpc":"2.0","id":\#(id),"method":"route","params":{"utterance":"order two tomato soups"}}"# + "\n"
+            // Written from a thread of its own: the write blocks until the daemon reads, and a
+            // blocked thread of the concurrency pool (two on a two-core machine) can starve the
+            // daemon that must read it.
+            let written = Task {
+                try await offThePool {
+                    var lines = ""
+                    for id in 1...count {
+                        lines += #"{"jsonrpc":"2.0","id":\#(id),"method":"route","params":{"utterance":"order two tomato soups"}}"# + "\n"
+                    }
+                    return writer.writeAll(Array(lines.utf8))
                 }
-                return writer.writeAll(Array(lines.utf8))
             }
             // While that client does not read, the daemon holds a bounded number of its
             // answers, and others are answered.
@@ -153,7 +158,7 @@ import Wire
             }
             // Answers may come in any order (requests are handled concurrently); none is missing.
             let ids = try await offThePool { try writer.readLines(count) }.compactMap { JSONValue.parse($0)["id"]?.numberValue }
-            #expect(await written.value)
+            #expect(try await written.value)
             #expect(ids.count == count)
             let missing = Set(1...count).subtracting(ids.map { Int($0) })
             #expect(missing.isEmpty, "no answer to \(missing.count) requests")

@@ -142,4 +142,35 @@ struct NearMissDiagnosticTests {
         let diagnostics = PhraseCompiler.compile(library).diagnostics
         #expect(diagnostics.map(\.message) == ["unknown type 'Sop' for parameter 'soup'. Did you mean 'Soup'?"], "\(diagnostics)")
     }
+
+    /// Effects (docs/memory.md): each mistake in an `undo` is reported where it is.
+    @Test func effectsAndTheirUndoAreChecked() {
+        func diagnostics(_ intents: String) -> [String] {
+            let text = "language: en\napp:\n  id: tasks\n  name: Tasks\nintents:\n" + intents
+            return PhraseLibraryLoader.load(files: [("tasks.yaml", text)]).diagnostics.map(\.description)
+        }
+        let inverse = "  delete:\n    title: Delete\n    parameters:\n      task: String\n    phrases:\n      - delete {task}\n"
+        let good = "  add:\n    title: Add\n    effect: reversible\n    undo: {intent: delete, parameters: {task: $result.id}}\n"
+            + "    parameters:\n      title: String\n    phrases:\n      - add {title}\n" + inverse
+        #expect(diagnostics(good) == [])
+        let library = PhraseLibraryLoader.load(files: [("tasks.yaml", "language: en\napp:\n  id: tasks\n  name: Tasks\nintents:\n" + good)])
+        #expect(library.intent("tasks.add")?.effect == .reversible(UndoAction(intent: "tasks.delete", parameters: ["task": .string("$result.id")])))
+
+        #expect(diagnostics("  add:\n    title: Add\n    effect: reversable\n    phrases: [add it]\n") == [
+            "tasks.yaml:8:13: error: unknown effect 'reversable'; expected one of readOnly, reversible, destructive. Did you mean 'reversible'?"
+        ])
+        #expect(diagnostics("  add:\n    title: Add\n    effect: reversible\n    phrases: [add it]\n") == [
+            "tasks.yaml:8:13: error: a reversible intent needs 'undo: {intent: NAME, parameters: {...}}', the intent that reverses it"
+        ])
+        #expect(diagnostics("  add:\n    title: Add\n    effect: readOnly\n    undo: {intent: add}\n    phrases: [add it]\n") == [
+            "tasks.yaml:9:11: error: 'undo' needs 'effect: reversible', not 'readOnly'"
+        ])
+        #expect(diagnostics("  add:\n    title: Add\n    effect: reversible\n    undo: {intent: delte}\n    phrases: [add it]\n" + inverse) == [
+            "tasks.yaml:9:20: error: undo names 'tasks.delte', which is not an intent of app 'tasks'. Did you mean 'delete'?"
+        ])
+        #expect(diagnostics("  add:\n    title: Add\n    effect: reversible\n    undo: {intent: delete, parameters: {id: $titel}}\n    phrases: [add it]\n" + inverse) == [
+            "tasks.yaml:9:45: error: 'tasks.delete' has no parameter 'id'",
+            "tasks.yaml:9:45: error: '$titel': 'tasks.add' has no parameter 'titel'",
+        ])
+    }
 }

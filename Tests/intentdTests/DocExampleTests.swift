@@ -115,42 +115,45 @@ struct DocExampleTests {
     func sessionExampleIsWhatTheDocSays(block: Int) async throws {
         let binary = try #require(TestPaths.intentdBinary, "build intentd first")
         var background: [Process] = []
-        defer {
-            for process in background {
-                process.terminate()
-                process.waitUntilExit()
-            }
-        }
-        for command in Self.commands().filter({ $0.block == block }) {
-            let line = Self.shellLine(command, binary: binary)
-            if command.inBackground {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: "/bin/bash")
-                let foreground = line.split(separator: "#", maxSplits: 1)[0].trimmingCharacters(in: .whitespaces).dropLast()
-                process.arguments = ["-c", "exec " + foreground]
-                process.currentDirectoryURL = TestPaths.root
-                process.standardOutput = FileHandle.nullDevice
-                process.standardError = FileHandle.nullDevice
-                try process.run()
-                background.append(process)
-                if let socket = Self.socketPath(in: command.text) {
-                    let deadline = ContinuousClock.now + .seconds(30)
-                    while !FileManager.default.fileExists(atPath: socket), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        // The background processes are stopped without blocking a thread of the pool, also
+        // when a command fails.
+        var failure: (any Error)?
+        do {
+            for command in Self.commands().filter({ $0.block == block }) {
+                let line = Self.shellLine(command, binary: binary)
+                if command.inBackground {
+                    let process = Process()
+                    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+                    let foreground = line.split(separator: "#", maxSplits: 1)[0].trimmingCharacters(in: .whitespaces).dropLast()
+                    process.arguments = ["-c", "exec " + foreground]
+                    process.currentDirectoryURL = TestPaths.root
+                    process.standardOutput = FileHandle.nullDevice
+                    process.standardError = FileHandle.nullDevice
+                    try process.run()
+                    background.append(process)
+                    if let socket = Self.socketPath(in: command.text) {
+                        let deadline = ContinuousClock.now + .seconds(30)
+                        while !FileManager.default.fileExists(atPath: socket), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+                    }
+                    continue
                 }
-                continue
+                let expected = Self.trimmed(command.expected)
+                var printed: [String] = []
+                let deadline = ContinuousClock.now + .seconds(30)
+                repeat {
+                    let output = try await runProcess(URL(fileURLWithPath: "/bin/bash"), ["-c", line])
+                    printed = (output.stdout + output.stderr).components(separatedBy: "\n")
+                    if printed.last == "" { printed.removeLast() }
+                    if Self.matches(printed, expected) { break }
+                    try await Task.sleep(for: .milliseconds(200))
+                } while ContinuousClock.now < deadline
+                #expect(Self.matches(printed, expected), "\(command)\nprinted:\n\(printed.joined(separator: "\n"))")
             }
-            let expected = Self.trimmed(command.expected)
-            var printed: [String] = []
-            let deadline = ContinuousClock.now + .seconds(30)
-            repeat {
-                let output = try await runProcess(URL(fileURLWithPath: "/bin/bash"), ["-c", line])
-                printed = (output.stdout + output.stderr).components(separatedBy: "\n")
-                if printed.last == "" { printed.removeLast() }
-                if Self.matches(printed, expected) { break }
-                try await Task.sleep(for: .milliseconds(200))
-            } while ContinuousClock.now < deadline
-            #expect(Self.matches(printed, expected), "\(command)\nprinted:\n\(printed.joined(separator: "\n"))")
+        } catch {
+            failure = error
         }
+        for process in background { await terminateAndWait(process) }
+        if let failure { throw failure }
     }
 
     /// The path after `--socket` in a command line.

@@ -48,7 +48,7 @@ extension ServeDemoTests {
         let deadline = ContinuousClock.now + .seconds(60)
         while answered.value < 200, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        await terminateAndWait(process)
         await clients.value
         let acknowledged = answered.value
         #expect(acknowledged >= 200)

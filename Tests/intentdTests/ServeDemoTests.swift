@@ -52,8 +52,7 @@ struct ServeDemoTests {
         let outcome = try JSONValue(parsing: piped.stdout.trimmingCharacters(in: .newlines))["outcome"]
         #expect(outcome?["result"]?["dialog"]?.stringValue == "Number of the opened tasks is 6")
 
-        process.terminate()
-        process.waitUntilExit()
+        await terminateAndWait(process)
         #expect(process.terminationStatus == 0)
         #expect(!FileManager.default.fileExists(atPath: socket))
     }

@@ -59,7 +59,7 @@ struct SocketLockTests {
         let path = socketPath("stale")
         let killed = try await startDaemon(path)
         kill(killed.processIdentifier, SIGKILL)
-        killed.waitUntilExit()
+        await terminateAndWait(killed)
         #expect(FileManager.default.fileExists(atPath: path))
         let next = try await startDaemon(path)
         defer { next.terminate() }

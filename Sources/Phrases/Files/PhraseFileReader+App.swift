@@ -103,13 +103,14 @@ extension PhraseFileReader {
                 continue
             }
             for (name, source) in action.parameters.sorted(by: { $0.key < $1.key }) {
+                let place = undoNode["parameters"]?[name] ?? undoNode["parameters"]
                 if inverse.parameter(name) == nil {
-                    reader.error("'\(inverse.id)' has no parameter '\(name)'", at: undoNode["parameters"])
+                    reader.error("'\(inverse.id)' has no parameter '\(name)'", at: place)
                 }
                 if case .string(let text) = source, text.hasPrefix("$"), let first = text.dropFirst().split(separator: ".").first,
                     first != "result", intent.parameter(String(first)) == nil
                 {
-                    reader.error("'\(text)': '\(intent.id)' has no parameter '\(first)'", at: undoNode["parameters"])
+                    reader.error("'\(text)': '\(intent.id)' has no parameter '\(first)'", at: place)
                 }
             }
         }
