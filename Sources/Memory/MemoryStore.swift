@@ -159,6 +159,21 @@ public final class MemoryStore: Sendable {
         try await pool.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; ") }
     }
 
+    /// How many times each of `intents` was done (performed, redone or donated; not failed or
+    /// undone) by `uid` since `since`.
+    public func counts(of intents: [String], uid: UInt32?, since: Date) async throws -> [String: Int] {
+        try await pool.read { db in
+            var request = HistoryEntry.select(Column("intent"), GRDB.count(Column("id")))
+                .filter(intents.contains(Column("intent")))
+                .filter(["assistant", "donated", "redo"].contains(Column("source")))
+                .filter(Column("outcome") == "done").filter(Column("undoneBy") == nil)
+                .filter(Column("time") >= since.timeIntervalSince1970)
+            if let uid { request = request.filter(Column("uid") == Int64(uid)) }
+            let rows = try Row.fetchAll(db, request.group(Column("intent")))
+            return Dictionary(rows.map { (($0[0] as String), ($0[1] as Int)) }, uniquingKeysWith: +)
+        }
+    }
+
     /// One entry by its id.
     public func entry(_ id: Int64) async throws -> HistoryEntry? {
         try await pool.read { db in try HistoryEntry.fetchOne(db, key: id) }

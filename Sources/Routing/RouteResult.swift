@@ -44,6 +44,9 @@ public struct RouteResult: Sendable {
     /// each part's own result, in order; the result's other fields are the first part's.
     /// Empty for a single command.
     public var parts: [RouteResult] = []
+    /// When the user's history broke a tie between equally good intents: the intent it chose
+    /// (set by the daemon, which keeps the history; docs/memory.md).
+    public var historyPrior: String?
     /// Words of the utterance the reading acted on leaves unused, as said ("on monday" in
     /// "transfer 30 dollars to john on monday" when the intent takes no date): nothing said
     /// is dropped without saying so.
@@ -80,6 +83,7 @@ public struct RouteResult: Sendable {
         }
         if let repaired { pairs.append(("repaired", .string(repaired))) }
         if !parts.isEmpty { pairs.append(("parts", .array(parts.map(\.json)))) }
+        if let historyPrior { pairs.append(("historyPrior", .string(historyPrior))) }
         if !ignored.isEmpty { pairs.append(("ignored", .array(ignored.map(JSONValue.string)))) }
         if !unresolved.isEmpty {
             pairs.append(("unresolved", .object(unresolved.map { ($0.name, .string($0.text)) })))

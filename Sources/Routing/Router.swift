@@ -62,6 +62,15 @@ public struct Router: Sendable {
         return router
     }
 
+    /// This router with only the intents `ids` allowed (among those it already allows): the
+    /// reading of an utterance as one of them, as the history prior takes it (docs/memory.md).
+    public func restricted(toIntents ids: Set<String>) -> Router {
+        var router = self
+        let current = allowedIntents
+        router.allowedIntents = matcher.intents.enumerated().map { index, intent in ids.contains(intent.id) && (current?[index] ?? true) }
+        return router
+    }
+
     /// The library's apps this router routes to.
     public var routedApps: [AppDefinition] {
         guard let reachableApps else { return library.apps }

@@ -133,6 +133,11 @@ import Wire
                 _ = try await client.call(Methods.DonateIntent.self, .init(call: IntentCall(intent: "soup.order")))
             }
             #expect(refused?.code == .notAuthorized)
+        }
+        // A new daemon on the same state still has them.
+        try await withDaemon(host: await IntentHost(apps: DemoApps.all)) { client, _ in
+            let kept = try await client.call(Methods.ListHistory.self, .init(app: "soup"))["entries"]?.arrayValue ?? []
+            #expect(kept.map { $0["source"] } == [.string("donated"), .string("donated")])
             let forgotten = try await client.call(Methods.ForgetHistory.self, .app("soup"))
             #expect(forgotten["forgotten"] == .integer(2))
             #expect(try await client.call(Methods.ListHistory.self, .init(app: "soup"))["entries"] == .array([]))

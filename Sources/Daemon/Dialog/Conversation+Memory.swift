@@ -1,6 +1,7 @@
 import Foundation
 import IntentModel
 import Memory
+import Routing
 import Wire
 
 /// The conversation's memory (docs/memory.md): every performed intent is recorded, and
@@ -229,5 +230,41 @@ extension Conversation {
         var result = outcome
         result.parts = [outcome]
         return result
+    }
+}
+
+/// History as a prior in routing (docs/memory.md, "History breaks ties").
+extension Conversation {
+    /// The fewest times the user must have done an intent for the history to prefer it.
+    static let priorMinimumCount = 2
+    /// How much more often than each other tied intent it must have been done.
+    static let priorMinimumRatio = 2
+    /// How far back the prior looks.
+    static let priorWindow: TimeInterval = 90 * 86_400
+
+    /// When the router found several intents equally good (a tie it would ask about), the one
+    /// this user did clearly most often (at least twice, and twice as often as each other one,
+    /// in the last 90 days) is taken, with its own reading of the words, and the explanation
+    /// says so. Never changes a result that is not such a tie.
+    func applyingHistoryPrior(to result: RouteResult, utterance: String, now: LocalDateTime?, spoken: Bool, uid: UInt32?, reachableOnly: Bool = true)
+        async -> RouteResult
+    {
+        guard let memory, result.status == .ambiguous, result.ambiguities.isEmpty, result.appChoices.isEmpty, let intent = result.intent
+        else { return result }
+        let tied = [intent.id] + result.alternatives.filter { result.confidence - $0.confidence < 0.02 && $0.intent != intent.id }.map(\.intent)
+        guard tied.count > 1,
+            let counts = try? await memory.counts(of: tied, uid: uid, since: Date().addingTimeInterval(-Self.priorWindow))
+        else { return result }
+        let ranked = tied.map { ($0, counts[$0] ?? 0) }.sorted { $0.1 > $1.1 }
+        guard ranked[0].1 >= Self.priorMinimumCount, ranked[0].1 >= Self.priorMinimumRatio * ranked[1].1 else { return result }
+        let router = (reachableOnly ? registry.reachableRouter : registry.router).restricted(toIntents: [ranked[0].0])
+        var chosen = router.route(utterance, now: now, spoken: spoken, compound: false)
+        guard chosen.intent?.id == ranked[0].0, chosen.status != .notUnderstood else { return result }
+        let others = ranked.dropFirst().map { "\($0.0) (\($0.1))" }.joined(separator: ", ")
+        chosen.explanation.resolverSteps.append(
+            "history prior: \(ranked[0].0), done \(ranked[0].1) times, over the equally good \(others) (docs/memory.md)")
+        chosen.alternatives = result.alternatives.filter { $0.intent != ranked[0].0 }
+        chosen.historyPrior = ranked[0].0
+        return chosen
     }
 }

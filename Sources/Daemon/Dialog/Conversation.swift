@@ -43,6 +43,7 @@ struct Conversation: Sendable {
         let turn = await sessions.begin(session, uid: client.uid)
         if let corrected = try await correctLast(params, session: session, client: client, turn: turn) { return corrected }
         var result = await registry.route(params.utterance, now: params.now, spoken: params.spoken, compound: remaining == nil)
+        result = await applyingHistoryPrior(to: result, utterance: params.utterance, now: params.now, spoken: params.spoken, uid: client.uid)
         if result.parts.count > 1 {
             await sessions.finish(session, uid: client.uid, turn: turn)
             return try await runParts(result.parts.map(\.utterance), params, client: client)

@@ -30,7 +30,9 @@ extension Daemon {
         case Methods.Route.name:
             let p = try Methods.Route.Parameters(json: params ?? .object([]))
             try checkLength(p.utterance)
-            let routed = await registry.route(p.utterance, now: p.now, spoken: p.spoken, reachableOnly: false)
+            var routed = await registry.route(p.utterance, now: p.now, spoken: p.spoken, reachableOnly: false)
+            routed = await conversation.applyingHistoryPrior(
+                to: routed, utterance: p.utterance, now: p.now, spoken: p.spoken, uid: peer.credentials?.uid, reachableOnly: false)
             guard p.explain, case .object(let pairs) = routed.json else { return routed.json }
             return .object(pairs + [("explanation", .string(routed.explanation.text))])
         case Methods.Run.name:
