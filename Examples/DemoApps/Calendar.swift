@@ -116,6 +116,7 @@ struct CreateEvent: AppIntent {
 
 struct OpenEvent: AppIntent {
     static let title: LocalizedStringResource = "Open Event"
+    static let effect: IntentSideEffect? = .readOnly
     static let description: IntentDescription? = "Opens an event."
     static let openAppWhenRun = true
     static var parameterSummary: ParameterSummary<OpenEvent>? { Summary("Open \(\.$event)") }
@@ -129,6 +130,7 @@ struct OpenEvent: AppIntent {
 
 struct NextEvent: AppIntent {
     static let title: LocalizedStringResource = "Next event"
+    static let effect: IntentSideEffect? = .readOnly
     static let description: IntentDescription? = "Tells the next event."
     @Dependency var store: EventStore
 
@@ -153,6 +155,7 @@ enum CalendarPeriod: String, AppEnum {
 
 struct ListEvents: AppIntent {
     static let title: LocalizedStringResource = "Show Events"
+    static let effect: IntentSideEffect? = .readOnly
     static let description: IntentDescription? = "Lists the events of a day or a week, or those with a person."
     @Parameter(title: "Day") var day: Date?
     @Parameter(title: "Period") var period: CalendarPeriod?

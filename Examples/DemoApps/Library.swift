@@ -15,6 +15,7 @@ public enum LibraryApp: IntentApp {
 
 struct OpenCurrentlyReading: AppIntent {
     static let title: LocalizedStringResource = "Open Currently Reading"
+    static let effect: IntentSideEffect? = .readOnly
     static let description: IntentDescription? = "Opens the Currently Reading shelf."
     static let openAppWhenRun = true
     func perform() async throws -> some IntentResult { .result(dialog: "Opening Currently Reading") }
@@ -22,6 +23,7 @@ struct OpenCurrentlyReading: AppIntent {
 
 struct OpenShelf: AppIntent {
     static let title: LocalizedStringResource = "Open Shelf"
+    static let effect: IntentSideEffect? = .readOnly
     static let description: IntentDescription? = "Opens one of the shelves."
     static let openAppWhenRun = true
     static var parameterSummary: ParameterSummary<OpenShelf>? { Summary("Open \(\.$shelf)") }
@@ -31,6 +33,7 @@ struct OpenShelf: AppIntent {
 
 struct OpenBook: AppIntent {
     static let title: LocalizedStringResource = "Open Book"
+    static let effect: IntentSideEffect? = .readOnly
     static let description: IntentDescription? = "Opens a book."
     static let openAppWhenRun = true
     static var parameterSummary: ParameterSummary<OpenBook>? { Summary("Open \(\.$book)") }
@@ -81,6 +84,7 @@ struct BuyBook: AppIntent {
 
 struct FindBooks: AppIntent {
     static let title: LocalizedStringResource = "Find Books"
+    static let effect: IntentSideEffect? = .readOnly
     static let description: IntentDescription? = "Finds books by author and publishing date, sorted and limited."
     static var parameterSummary: ParameterSummary<FindBooks>? { Summary("Find books by \(\.$author)") }
     @Parameter(title: "Author") var author: String?
@@ -114,6 +118,7 @@ struct FindBooks: AppIntent {
 
 struct GetBookInfo: AppIntent {
     static let title: LocalizedStringResource = "Get book info"
+    static let effect: IntentSideEffect? = .readOnly
     static let description: IntentDescription? = "Tells one piece of information about a book."
     static var parameterSummary: ParameterSummary<GetBookInfo>? { Summary("Get \(\.$category) info for \(\.$book)") }
     @Parameter(title: "Book", requestValueDialog: "Which book?") var book: BookEntity

@@ -130,6 +130,7 @@ struct DeleteDrafts: AppIntent {
 struct OpenDraft: AppIntent {
     static let identifier = "openDraft"
     static let title: LocalizedStringResource = "Open Draft"
+    static let effect: IntentSideEffect? = .readOnly
     static let openAppWhenRun = true
     static var assistantSchema: AssistantSchema? { .mail.openDraft }
     static var parameterSummary: ParameterSummary<OpenDraft>? { Summary("Open \(\.$target)") }
@@ -140,6 +141,7 @@ struct OpenDraft: AppIntent {
 struct OpenMessage: AppIntent {
     static let identifier = "openMessage"
     static let title: LocalizedStringResource = "Open Mail"
+    static let effect: IntentSideEffect? = .readOnly
     static let openAppWhenRun = true
     static var assistantSchema: AssistantSchema? { .mail.openMessage }
     static var parameterSummary: ParameterSummary<OpenMessage>? { Summary("Open \(\.$target)") }
