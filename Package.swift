@@ -104,7 +104,7 @@ let package = Package(
             dependencies: ["IntentSDK", "DemoApps", "IntentTesting", "IntentModel", "Phrases", "Routing", "Wire", "Daemon"]
         ),
         .testTarget(
-            name: "intentdTests", dependencies: ["IntentTesting", "IntentModel", "Wire", "Daemon", "Memory"],
+            name: "intentdTests", dependencies: ["IntentTesting", "IntentModel", "Wire", "Daemon", "Memory", "Routing"],
             exclude: ["Scripts", "Transcripts"]),
     ],
     swiftLanguageModes: [.v6]

@@ -13,44 +13,13 @@ struct CorpusTests {
         var misses: [String] = []
     }
 
+    /// The corpus scored as `intentd eval` scores it (``Router/evaluate(_:now:spoken:)``); an
+    /// out-of-domain line counts as right when it is rejected.
     func score(_ cases: [CorpusCase], router: Router = DemoRouter.shared, spoken: Bool = false) -> Score {
-        var score = Score()
-        for item in cases {
-            let result = router.route(item.utterance, now: DemoRouter.now, spoken: spoken)
-            score.total += 1
-            guard result.intent?.id == item.intent else {
-                score.misses.append("\(item): expected \(item.intent ?? "nothing"), got \(result.intent?.id ?? "nothing") (\(RouteResult.round(result.confidence)))")
-                continue
-            }
-            score.correctIntent += 1
-            let actual = result.json["parameters"]
-            for (name, expected) in item.parameters {
-                score.parameterChecks += 1
-                if let value = actual?[name], Self.matches(value, expected) {
-                    score.parameterMatches += 1
-                } else {
-                    score.misses.append("\(item): \(name) expected \(expected.serialized), got \(actual?[name]?.serialized ?? "nothing")")
-                }
-            }
-        }
-        return score
-    }
-
-    /// Strings compare case-insensitively; entities and people by id; lists item by item.
-    static func matches(_ actual: JSONValue, _ expected: JSONValue) -> Bool {
-        switch (actual, expected) {
-        case (.string(let a), .string(let e)):
-            return a.lowercased().trimmingCharacters(in: .punctuationCharacters) == e.lowercased().trimmingCharacters(in: .punctuationCharacters)
-        case (.array(let a), .array(let e)): return a.count == e.count && zip(a, e).allSatisfy { matches($0, $1) }
-        case (.array(let a), _) where a.count == 1: return matches(a[0], expected)
-        case (.object, .object):
-            if let id = expected["id"] { return actual["id"] == id }
-            if case .object(let pairs) = expected { return pairs.allSatisfy { key, value in actual[key].map { matches($0, value) } ?? false } }
-            return false
-        case (.object, .string(let e)): return actual["id"]?.stringValue == e
-        case (.number(let a), .number(let e)): return abs(a - e) < 0.005
-        default: return actual == expected
-        }
+        let report = router.evaluate(cases, now: DemoRouter.now, spoken: spoken)
+        return Score(
+            total: report.inDomain + report.outOfDomain, correctIntent: report.correctIntents + report.rejected,
+            parameterChecks: report.parameterChecks, parameterMatches: report.parameterMatches, misses: report.misses)
     }
 
     /// The lines the router takes for some intent, each with the intent and confidence.
