@@ -14,14 +14,15 @@ struct CheckCommand: ParsableCommand {
             non-zero when there are errors.
             """)
 
-    @Argument(help: "Phrase folders or files. Default: Phrases/.")
+    @Argument(help: "Phrase folders or files. Default: the folders intentd loads (intentd doctor lists them).")
     var paths: [String] = []
 
     @Flag(help: "Treat warnings as errors.")
     var strict = false
 
     func run() throws {
-        let given = paths.isEmpty ? [PhraseOptions.defaultPhrasesFolder() ?? "Phrases"] : paths
+        let found = PhraseSearch().folders.filter { !$0.files.isEmpty }.map(\.path)
+        let given = paths.isEmpty ? (found.isEmpty ? ["Phrases"] : found) : paths
         // A file is checked with its folder, as the loader reads it: its rules, filler words
         // and contacts live in the shared files beside it (common.en.yaml). Only the named
         // files' own problems are reported.

@@ -6,10 +6,15 @@ import Phrases
 import Routing
 import Synchronization
 
-/// Where the phrase files are: `--phrases`, else `$INTENTD_PHRASES`, else the `Phrases/`
-/// folder of the current directory or of the checkout the executable was built in.
+/// Where the phrase files are: `--phrases`, else `$INTENTD_PHRASES`, else the XDG way, as
+/// D-Bus finds service files: apps installed by the user in `$XDG_DATA_HOME/intentd/apps`
+/// (`~/.local/share/intentd/apps`), by packages in each `$XDG_DATA_DIRS/intentd/apps`
+/// (`/usr/local/share`, `/usr/share`), and the demo apps: `Phrases/` of the current
+/// directory or of the checkout the executable was built in, else `share/intentd/phrases`
+/// beside the executable's prefix (`make install`). A file name found in several folders is
+/// taken from the first.
 struct PhraseOptions: ParsableArguments {
-    @Option(name: .customLong("phrases"), help: "A phrase folder or file (repeatable). Default: the demo apps in Phrases/.")
+    @Option(name: .customLong("phrases"), help: "A phrase folder or file (repeatable). Default: the installed apps and the demo apps (intentd doctor lists them).")
     var paths: [String] = []
 
     func resolvedPaths() throws -> [String] {
@@ -17,15 +22,63 @@ struct PhraseOptions: ParsableArguments {
         if let env = ProcessInfo.processInfo.environment["INTENTD_PHRASES"], !env.isEmpty {
             return env.split(separator: ":").map(String.init)
         }
-        if let found = Self.defaultPhrasesFolder() { return [found] }
-        throw ValidationError("No phrase files found: pass --phrases DIR or run from the intentd checkout.")
+        let files = PhraseSearch().files
+        guard !files.isEmpty else {
+            throw ValidationError("No phrase files found: pass --phrases DIR, or install them (make install); `intentd doctor` lists the folders searched.")
+        }
+        return files
+    }
+}
+
+/// The folders phrase files are looked for in, in order of precedence, and the files found.
+struct PhraseSearch {
+    struct Folder {
+        var path: String
+        var role: String
+        var files: [String]
+        var exists: Bool
     }
 
-    static func defaultPhrasesFolder() -> String? {
+    let folders: [Folder]
+
+    init(environment: [String: String] = ProcessInfo.processInfo.environment, executable: String = CommandLine.arguments[0]) {
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
+        let dataDirs = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
+            .split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+        var candidates = [(dataHome + "/intentd/apps", "apps installed by the user ($XDG_DATA_HOME)")]
+        candidates += dataDirs.map { ($0 + "/intentd/apps", "apps installed by packages ($XDG_DATA_DIRS)") }
+        if let demo = Self.demoFolder(executable: executable) { candidates.append((demo, "the demo apps")) }
+        var seen: Set<String> = []
+        var folders: [Folder] = []
+        for (path, role) in candidates where !folders.contains(where: { $0.path == path }) {
+            var isFolder: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+            var files: [String] = []
+            if exists {
+                var ignored: [Diagnostic] = []
+                for file in PhraseLibraryLoader.phraseFiles(at: path, diagnostics: &ignored) {
+                    let relative = String(file.dropFirst(path.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+                    if seen.insert(relative).inserted { files.append(file) }
+                }
+            }
+            folders.append(Folder(path: path, role: role, files: files, exists: exists))
+        }
+        self.folders = folders
+    }
+
+    /// Every file to load, the first folder's copy of a name winning.
+    var files: [String] { folders.flatMap(\.files) }
+
+    /// `Phrases/` here or in the checkout the executable was built in (`.build/<triple>/debug/intentd`),
+    /// else `share/intentd/phrases` of the prefix it is installed in (`PREFIX/bin/intentd`).
+    static func demoFolder(executable: String) -> String? {
         let manager = FileManager.default
-        if manager.fileExists(atPath: "Phrases") { return "Phrases" }
-        // .build/<triple>/debug/intentd → the checkout root.
-        var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        if manager.fileExists(atPath: "Phrases") { return URL(fileURLWithPath: "Phrases").standardizedFileURL.path }
+        let binary = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+        let installed = binary.deletingLastPathComponent().appendingPathComponent("share/intentd/phrases").path
+        if manager.fileExists(atPath: installed) { return installed }
+        var url = binary
         for _ in 0..<5 {
             let candidate = url.appendingPathComponent("Phrases").path
             if manager.fileExists(atPath: candidate) { return candidate }

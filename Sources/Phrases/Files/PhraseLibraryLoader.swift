@@ -63,7 +63,7 @@ public enum PhraseLibraryLoader {
         return library
     }
 
-    static func phraseFiles(at path: String, diagnostics: inout [Diagnostic]) -> [String] {
+    public static func phraseFiles(at path: String, diagnostics: inout [Diagnostic]) -> [String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             diagnostics.append(.error("no such file or folder '\(path)'", at: nil))
