@@ -195,15 +195,28 @@ public final class MemoryStore: Sendable {
         }
     }
 
-    /// The entry the newest undo of `uid` reversed, when nothing was performed since and it
-    /// was not redone yet.
+    /// The entry the newest undo of `uid` reversed that is not redone yet, among the undos
+    /// and redos made since the last new action that changed something: "redo" said again
+    /// goes on through what was undone, as in an editor, and a new action ends it.
     public func lastRedoable(uid: UInt32?) async throws -> HistoryEntry? {
         try await pool.read { db in
-            let newest = try Self.actions(uid: uid, includingUndo: true).order(Column("id").desc).fetchOne(db)
-            guard let newest, newest.source == .undo, let undone = newest.undoes else { return nil }
-            return try HistoryEntry.filter(Column("id") == undone).filter(Column("redoneBy") == nil).fetchOne(db)
+            var window: [HistoryEntry] = []
+            for entry in try Self.actions(uid: uid, includingUndo: true).order(Column("id").desc).limit(Self.redoDepth).fetchAll(db) {
+                if entry.source == .assistant { break }
+                window.append(entry)
+            }
+            for undo in window where undo.source == .undo {
+                guard let undone = undo.undoes,
+                    let target = try HistoryEntry.filter(Column("id") == undone).filter(Column("redoneBy") == nil).fetchOne(db)
+                else { continue }
+                return target
+            }
+            return nil
         }
     }
+
+    /// How far back redo looks through undos and redos.
+    static let redoDepth = 200
 
     /// Marks `original` undone by `undo` (or redone by a redo) and records that entry, in one transaction.
     @discardableResult

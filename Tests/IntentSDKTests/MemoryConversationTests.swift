@@ -87,12 +87,16 @@ import Wire
             #expect(text(try await say(client, "undo")) == "Undone: Add eggs to Groceries. (Task deleted)")
             #expect(text(try await say(client, "show my tasks")) == "You have 5 open tasks")
             #expect(text(try await say(client, "undo")) == "failed: There is nothing to undo.")
+            // Redo goes on through what was undone, the last undone first.
             #expect(text(try await say(client, "redo")) == "Redone: Add eggs to Groceries. (Task 'eggs' added)")
-            #expect(text(try await say(client, "redo")) == "failed: There is nothing to redo.")
-            #expect(text(try await say(client, "undo")) == "Undone: Add eggs to Groceries. (Task deleted)")
+            #expect(text(try await say(client, "redo")) == "Redone: Delete Buy milk. (Task deleted)")
+            #expect(text(try await say(client, "undo")) == "Undone: Delete Buy milk. (Task 'Buy milk' is back)")
             let history = try await client.call(Methods.ListHistory.self, .init(limit: 3))
             let sources = history["entries"]?.arrayValue?.compactMap { $0["source"]?.stringValue }
-            #expect(sources == ["undo", "redo", "assistant"], "the undo of the redo, the redo, 'show my tasks'")
+            #expect(sources == ["undo", "redo", "redo"], "the undo of the second redo, the two redos")
+            // A new action ends the redos.
+            #expect(text(try await say(client, "add bread to my groceries list")) == "Task 'bread' added")
+            #expect(text(try await say(client, "redo")) == "failed: There is nothing to redo.")
         }
     }
 

@@ -156,4 +156,37 @@ import Testing
         #expect(evening.last?.intent == "bank.viewBalance", "two months old counts least")
         #expect(try await store.suggestions(uid: 2000, now: LocalDateTime(iso8601: "2026-11-25T19:00:00")!, at: now).isEmpty)
     }
+
+    /// Redo goes on through what was undone, newest first, until a new action.
+    @Test func redoWalksBackThroughTheUndos() async throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let store = try MemoryStore(directory: directory)
+        let reversible = IntentEffect.reversible(UndoAction(intent: "tasks.delete", parameters: ["task": .string("$result")]))
+        func undo(_ original: HistoryEntry) async throws {
+            var entry = self.entry("tasks.delete", source: .undo, effect: reversible)
+            entry.undoes = original.id
+            try await store.record(entry, reversing: try #require(original.id))
+        }
+        func redo(_ original: HistoryEntry) async throws -> HistoryEntry {
+            var entry = self.entry(original.intent, source: .redo, effect: reversible)
+            entry.redoes = original.id
+            return try await store.record(entry, reversing: try #require(original.id))
+        }
+        let a = try await store.record(entry("tasks.add", ["title": .string("a")], effect: reversible))
+        let b = try await store.record(entry("tasks.add", ["title": .string("b")], effect: reversible))
+        try await undo(try #require(try await store.lastUndoable(uid: 1000)))
+        try await undo(try #require(try await store.lastUndoable(uid: 1000)))
+        #expect(try await store.lastUndoable(uid: 1000) == nil)
+        #expect(try await store.lastRedoable(uid: 1000)?.id == a.id, "the last undone first")
+        _ = try await redo(a)
+        #expect(try await store.lastRedoable(uid: 1000)?.id == b.id, "then the one undone before it")
+        let redoneB = try await redo(b)
+        #expect(try await store.lastRedoable(uid: 1000) == nil)
+        // Undo the redo, and redo it again.
+        try await undo(redoneB)
+        #expect(try await store.lastRedoable(uid: 1000)?.id == redoneB.id)
+        // A new action ends the redos.
+        try await store.record(entry("expenses.add", effect: reversible))
+        #expect(try await store.lastRedoable(uid: 1000) == nil)
+    }
 }
