@@ -315,12 +315,17 @@ public final class Daemon: Service, Sendable {
         case .request(let request):
             requestStarted()
             peer.requestStarted()
+            // Only the methods that wait on apps can be cancelled; the others answer at once.
+            // Registered here, in the order lines are read, so a cancel right behind its
+            // request always finds it.
+            let flag = Self.cancellableMethods.contains(request.method) ? peer.registerCancellable(request.id) : nil
             handlers.addTask {
-                // Only the methods that wait on apps can be cancelled; the others answer at once.
                 let response =
-                    Self.cancellableMethods.contains(request.method)
-                    ? await peer.cancellable(request.id) { await self.handle(request, from: peer) }
-                    : await self.handle(request, from: peer)
+                    if let flag {
+                        await peer.cancellable(request.id, flag: flag) { await self.handle(request, from: peer) }
+                    } else {
+                        await self.handle(request, from: peer)
+                    }
                 peer.send(.response(response))
                 peer.requestFinished()
                 self.requestFinished()

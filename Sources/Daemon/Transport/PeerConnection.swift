@@ -191,11 +191,19 @@ public final class PeerConnection: Sendable {
         return call != nil
     }
 
-    /// Runs `body` (the handling of request `id`) so that a `$/cancelRequest` for `id` from
-    /// this peer cancels it: `body`'s task is cancelled, and its calls to apps end at once.
-    func cancellable<R: Sendable>(_ id: RequestID, _ body: @escaping @Sendable () async -> R) async -> R {
+    /// Makes request `id` cancellable from now on, before its handling starts: a
+    /// `$/cancelRequest` read right after the request (its task not yet running, on a busy
+    /// machine) is not lost. Pass the flag to ``cancellable(_:flag:_:)``.
+    func registerCancellable(_ id: RequestID) -> CancelFlag {
         let flag = CancelFlag()
         state.withLock { $0.cancellable[id, default: []].append(flag) }
+        return flag
+    }
+
+    /// Runs `body` (the handling of request `id`, registered with ``registerCancellable(_:)``)
+    /// so that a `$/cancelRequest` for `id` from this peer cancels it: `body`'s task is
+    /// cancelled, and its calls to apps end at once.
+    func cancellable<R: Sendable>(_ id: RequestID, flag: CancelFlag, _ body: @escaping @Sendable () async -> R) async -> R {
         defer {
             state.withLock { state in
                 state.cancellable[id]?.removeAll { $0 === flag }
