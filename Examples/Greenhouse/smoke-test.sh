@@ -39,6 +39,13 @@ for _ in $(seq 100); do
     sleep 0.1
 done
 
+# docs/sdk.md's `intentd route --connect` example prints exactly this.
+routed="$("$intentd" route --connect "$socket" "water the basil with 200 ml")"
+documented='"water the basil with 200 ml" → greenhouse.water [complete, 100%]
+  plant = Basil
+  millilitres = 200'
+[[ "$routed" == "$documented" ]] || { printf 'FAIL: route --connect printed\n%s\nwhere docs/sdk.md says\n%s\n' "$routed" "$documented"; exit 1; }
+
 expect() {  # expect DIALOG UTTERANCE [ANSWER ...]
     local want="$1" utterance="$2"
     shift 2

@@ -68,7 +68,7 @@ struct HistoryCommand: AsyncParsableCommand {
     /// `  12  2026-11-25 09:00  tasks.add  title = "eggs", list = Groceries  (undone)  "add eggs to my groceries list"`
     static func line(_ entry: HistoryEntry) -> String {
         let time = entry.localTime.replacingOccurrences(of: "T", with: " ").prefix(16)
-        let values = entry.parameterValues.sorted { $0.key < $1.key }.map { "\($0.key) = \(spoken($0.value))" }.joined(separator: ", ")
+        let values = entry.parameterValues.sorted { $0.key < $1.key }.map { "\($0.key) = \(OutcomeText.describe($0.value))" }.joined(separator: ", ")
         var marks: [String] = []
         if entry.source != .assistant { marks.append(entry.source.rawValue) }
         if entry.outcome != "done" { marks.append(entry.outcome + (entry.dialog.map { ": \($0)" } ?? "")) }
@@ -78,12 +78,5 @@ struct HistoryCommand: AsyncParsableCommand {
         if !marks.isEmpty { line += "  (" + marks.joined(separator: ", ") + ")" }
         if let utterance = entry.utterance { line += "  \"\(utterance)\"" }
         return line
-    }
-
-    /// A value as people read it: an entity by its title, text quoted, the rest as JSON.
-    static func spoken(_ value: JSONValue) -> String {
-        if let title = value["title"]?.stringValue { return title }
-        if let text = value.stringValue { return "\"\(text)\"" }
-        return value.serialized
     }
 }

@@ -168,7 +168,7 @@ extension RouteCommand {
         guard let intent = json["intent"]?.stringValue else { return "\"\(utterance)\": not understood" }
         var line = "\"\(utterance)\" → \(intent) [\(json["status"]?.stringValue ?? ""), \(percent(confidence))]"
         if case .object(let parameters)? = json["parameters"] {
-            for (name, value) in parameters { line += "\n  \(name) = \(value.serialized)" }
+            for (name, value) in parameters { line += "\n  \(name) = \(OutcomeText.describe(value))" }
         }
         if case .object(let unresolved)? = json["unresolved"] {
             for (name, text) in unresolved {

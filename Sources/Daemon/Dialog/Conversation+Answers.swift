@@ -24,7 +24,7 @@ extension Conversation {
     }
 
     /// Whether `text` routes, on its own, to an intent with a confident parse.
-    func isRequestOfItsOwn(_ text: String) async -> Bool {
+    private func isRequestOfItsOwn(_ text: String) async -> Bool {
         let routed = await registry.route(text)
         return routed.intent != nil && routed.status != .notUnderstood && routed.confidence >= Self.interruptionConfidence
     }

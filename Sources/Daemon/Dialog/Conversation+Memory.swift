@@ -158,7 +158,11 @@ extension Conversation {
         guard let (name, value) = correction(params.utterance, of: last, reader: reader), value != last.value(name) else { return nil }
         // "actually, what's on my calendar tomorrow" is a request of its own, not a new date.
         let routed = await registry.route(params.utterance, now: params.now, spoken: params.spoken)
-        if routed.intent?.id != last.intent.id, await isRequestOfItsOwn(params.utterance) { return nil }
+        if let intent = routed.intent, intent.id != last.intent.id, routed.status != .notUnderstood,
+            routed.confidence >= Self.interruptionConfidence
+        {
+            return nil
+        }
         var again = last
         again.set(name, value)
         again.turn = turn
