@@ -5,7 +5,9 @@ import IntentSDK
 public enum CalendarApp: IntentApp {
     public static let id = "calendar"
     public static let name = "Calendar"
-    public static let intents: [any AppIntent.Type] = [CreateEvent.self, OpenEvent.self, NextEvent.self, ListEvents.self, BookAppointment.self]
+    public static let intents: [any AppIntent.Type] = [
+        CreateEvent.self, OpenEvent.self, NextEvent.self, ListEvents.self, BookAppointment.self, DeleteEvent.self,
+    ]
     public static let shortcuts: (any AppShortcutsProvider.Type)? = CalendarShortcuts.self
     public static func registerDependencies(in manager: AppDependencyManager) { manager.add(dependency: { EventStore() }) }
 }
@@ -23,10 +25,19 @@ actor EventStore {
         EventRecord(id: "standup", title: "Team standup", start: DemoApps.date(2026, 11, 23, 9, 30)),
         EventRecord(id: "dentist", title: "Dentist", start: DemoApps.date(2026, 11, 25, 15, 0)),
     ]
+    /// The number of the last event made (the fixtures are the first two): ids are never
+    /// reused, even after a delete.
+    private var lastNumber = 2
     func add(title: String, start: Date, end: Date?, notes: String?) -> EventRecord {
-        let record = EventRecord(id: "event-\(events.count + 1)", title: title, start: start, end: end, notes: notes)
+        lastNumber += 1
+        let record = EventRecord(id: "event-\(lastNumber)", title: title, start: start, end: end, notes: notes)
         events.append(record)
         return record
+    }
+    func delete(_ id: String) -> Bool {
+        guard let index = events.firstIndex(where: { $0.id == id }) else { return false }
+        events.remove(at: index)
+        return true
     }
 }
 
@@ -100,6 +111,7 @@ struct LocationQuery: EnumerableEntityQuery {
 
 struct CreateEvent: AppIntent {
     static let title: LocalizedStringResource = "Create Event"
+    static let effect: IntentSideEffect? = .reversible(undo: DeleteEvent.self, parameters: ["event": "$result"])
     static let description: IntentDescription? = "Creates a calendar event, then offers to open it."
     static var parameterSummary: ParameterSummary<CreateEvent>? { Summary("Create \(\.$title) at \(\.$startDate)") }
     @Parameter(title: "Title", requestValueDialog: "What's the event called?") var title: String
@@ -111,6 +123,21 @@ struct CreateEvent: AppIntent {
     func perform() async throws -> some IntentResult & ReturnsValue<EventEntity> & OpensIntent {
         let event = EventEntity(await store.add(title: title, start: startDate, end: endDate, notes: notes))
         return .result(value: event, opensIntent: OpenEvent(event: event), dialog: "Created \(title) at \(DemoApps.time(startDate))")
+    }
+}
+
+/// The inverse of CreateEvent, for "undo" and corrections ("no, tomorrow instead").
+struct DeleteEvent: AppIntent {
+    static let title: LocalizedStringResource = "Delete Event"
+    static let effect: IntentSideEffect? = .destructive
+    static let description: IntentDescription? = "Deletes an event created earlier."
+    static let isDiscoverable = false
+    @Parameter(title: "Event") var event: EventEntity
+    @Dependency var store: EventStore
+
+    func perform() async throws -> some IntentResult {
+        guard await store.delete(event.id) else { throw IntentError("Sorry, that event is already gone") }
+        return .result(dialog: "Deleted \(event.title)")
     }
 }
 

@@ -13,7 +13,7 @@ public enum MyMailComposer: IntentApp {
     public static let intents: [any AppIntent.Type] = [
         SendDraft.self, UpdateDraft.self, SaveDraft.self, SendMail.self, DeleteDrafts.self, OpenDraft.self,
         OpenMessage.self,
-        ReplyMail.self, ForwardMail.self, UpdateMail.self, ArchiveMail.self, DeleteMail.self,
+        ReplyMail.self, ForwardMail.self, UpdateMail.self, ArchiveMail.self, DeleteMail.self, DiscardDraft.self,
     ]
     public static let additionalTypes: [any IntentValue.Type] = [MailDraftEntity.self]
     public static func registerDependencies(in manager: AppDependencyManager) {
@@ -29,6 +29,7 @@ struct SendDraft: AppIntent {
     static let title: LocalizedStringResource = "Send Draft"
     static let description: IntentDescription? = "Composes a mail draft and leaves it ready to send."
     static var assistantSchema: AssistantSchema? { .mail.createDraft }
+    static let effect: IntentSideEffect? = .reversible(undo: DiscardDraft.self, parameters: ["draft": "$result"])
     static var parameterSummary: ParameterSummary<SendDraft>? {
         Summary("Draft a mail to \(\.$to) about \(\.$subject)")
     }
@@ -46,6 +47,24 @@ struct SendDraft: AppIntent {
         let draft = await store.compose(
             to: to, cc: cc, bcc: bcc, subject: subject, body: body, attachments: attachments, account: account)
         return .result(value: draft, dialog: "Your draft is ready")
+    }
+}
+
+/// The inverse of SendDraft, for "undo" and corrections ("I meant Sarah"): it deletes the
+/// draft without asking, where DeleteDrafts confirms first.
+struct DiscardDraft: AppIntent {
+    static let identifier = "discardDraft"
+    static let title: LocalizedStringResource = "Discard Draft"
+    static let effect: IntentSideEffect? = .destructive
+    static let description: IntentDescription? = "Discards a draft composed earlier."
+    static let isDiscoverable = false
+    @Parameter(title: "Draft") var draft: MailDraftEntity
+    @Dependency var store: DraftStore
+
+    func perform() async throws -> some IntentResult {
+        guard await store.drafts.contains(where: { $0.id == draft.id }) else { throw IntentError("Sorry, that draft is already gone") }
+        await store.delete([draft.id])
+        return .result(dialog: "Discarded the draft")
     }
 }
 

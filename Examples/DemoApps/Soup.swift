@@ -5,8 +5,9 @@ public enum SoupChef: IntentApp {
     public static let id = "soup"
     public static let name = "SoupChef"
     public static let synonyms = ["the restaurant"]
-    public static let intents: [any AppIntent.Type] = [OrderSoup.self]
+    public static let intents: [any AppIntent.Type] = [OrderSoup.self, CancelOrder.self]
     public static let shortcuts: (any AppShortcutsProvider.Type)? = SoupShortcuts.self
+    public static func registerDependencies(in manager: AppDependencyManager) { manager.add(dependency: { OrderStore() }) }
 }
 
 enum SoupSize: String, AppEnum {
@@ -46,18 +47,79 @@ struct SoupQuery: EnumerableEntityQuery, EntityStringQuery {
     }
 }
 
+/// An order placed, until it is cancelled.
+struct SoupOrderEntity: AppEntity {
+    static let typeDisplayRepresentation: TypeDisplayRepresentation = "Soup Order"
+    static let entityTypeName = "SoupOrder"
+    static let defaultQuery = SoupOrderQuery()
+    static var metadataPrototype: SoupOrderEntity? { SoupOrderEntity(id: "prototype", soup: "", quantity: 0) }
+    let id: String
+    @Property(title: "Soup") var soup: String = ""
+    @Property(title: "Quantity") var quantity: Int = 0
+    var displayRepresentation: DisplayRepresentation { DisplayRepresentation(title: "\(quantity) \(soup)") }
+
+    init(id: String, soup: String, quantity: Int) {
+        self.id = id
+        self.soup = soup
+        self.quantity = quantity
+    }
+}
+
+struct SoupOrderQuery: EntityQuery {
+    @Dependency var store: OrderStore
+    func entities(for identifiers: [String]) async throws -> [SoupOrderEntity] {
+        await store.orders.filter { identifiers.contains($0.id) }
+    }
+}
+
+/// The orders placed and not cancelled; numbered from 1 in the order they were placed.
+actor OrderStore {
+    private(set) var orders: [SoupOrderEntity] = []
+    private var placed = 0
+    func place(_ soup: SoupEntity, quantity: Int) -> SoupOrderEntity {
+        placed += 1
+        let order = SoupOrderEntity(id: "order-\(placed)", soup: soup.name, quantity: quantity)
+        orders.append(order)
+        return order
+    }
+    func cancel(_ id: String) -> Bool {
+        guard let index = orders.firstIndex(where: { $0.id == id }) else { return false }
+        orders.remove(at: index)
+        return true
+    }
+}
+
 struct OrderSoup: AppIntent {
     static let identifier = "order"
     static let title: LocalizedStringResource = "Order Soup"
+    static let effect: IntentSideEffect? = .reversible(undo: CancelOrder.self, parameters: ["order": "$result"])
     static let description: IntentDescription? = "Orders soup for delivery."
     static var parameterSummary: ParameterSummary<OrderSoup>? { Summary("Order \(\.$quantity) \(\.$soup)") }
     @Parameter(title: "Soup", requestValueDialog: "Which soup would you like?") var soup: SoupEntity
     @Parameter(title: "Quantity", requestValueDialog: "Please specify how many soups") var quantity: Int?
     @Parameter(title: "Size") var size: SoupSize?
+    @Dependency var store: OrderStore
+
+    func perform() async throws -> some IntentResult & ReturnsValue<SoupOrderEntity> {
+        guard let quantity, quantity > 0, quantity < 10 else { throw $quantity.needsValue("Please specify how many soups") }
+        let order = await store.place(soup, quantity: quantity)
+        return .result(value: order, dialog: "Your order for \(quantity) \(soup.name) has been placed")
+    }
+}
+
+/// The inverse of OrderSoup, for "undo" and corrections ("actually make it three").
+struct CancelOrder: AppIntent {
+    static let identifier = "cancelOrder"
+    static let title: LocalizedStringResource = "Cancel Order"
+    static let effect: IntentSideEffect? = .destructive
+    static let description: IntentDescription? = "Cancels an order placed earlier."
+    static let isDiscoverable = false
+    @Parameter(title: "Order") var order: SoupOrderEntity
+    @Dependency var store: OrderStore
 
     func perform() async throws -> some IntentResult {
-        guard let quantity, quantity > 0, quantity < 10 else { throw $quantity.needsValue("Please specify how many soups") }
-        return .result(dialog: "Your order for \(quantity) \(soup.name) has been placed")
+        guard await store.cancel(order.id) else { throw IntentError("Sorry, that order is already cancelled") }
+        return .result(dialog: "Cancelled your order for \(order.quantity) \(order.soup)")
     }
 }
 

@@ -50,6 +50,9 @@ import Wire
         Case(utterance: "order two tomato soups", intent: "soup.order", reply: "Your order for 2 Tomato has been placed"),
         Case(utterance: "order a tomato soup", intent: "soup.order", reply: "needsValue quantity: Please specify how many soups"),
         Case(utterance: "start a running workout", intent: "fitness.startWorkout", reply: "Starting running workout"),
+        Case(utterance: "show my workouts", intent: "fitness.listWorkouts",
+             reply: "You have 2 workouts: Running for 30 minutes on Sunday, November 22; Yoga for 45 minutes on Monday, November 23"),
+        Case(utterance: "show my swimming workouts", intent: "fitness.listWorkouts", reply: "You have no swimming workouts yet"),
         Case(utterance: "create an event called lunch with sam tomorrow at noon", intent: "calendar.createEvent",
              reply: "Created lunch with sam at 12:00 PM on November 23"),
         Case(utterance: "open the dentist event", intent: "calendar.openEvent", reply: "Opening Dentist"),
@@ -111,9 +114,45 @@ import Wire
         #expect(await chat.perform("expenses.remove", ["expense": expense]).text.hasPrefix("error: "))
     }
 
+    /// The inverses of ordering soup, creating an event and composing a draft remove exactly
+    /// what was made, once.
+    @Test func cancelDeleteAndDiscardRemoveWhatWasMade() async throws {
+        let chat = await Chat.demo()
+        guard case .result(let ordered) = await chat.say("order two tomato soups"), let order = ordered.value else {
+            Issue.record("no order was placed")
+            return
+        }
+        #expect(order["id"] == .string("order-1"))
+        #expect(await chat.perform("soup.cancelOrder", ["order": order]).text == "Cancelled your order for 2 Tomato")
+        #expect(await chat.perform("soup.cancelOrder", ["order": order]).text == "error: Sorry, I couldn't find that order.")
+
+        guard case .result(let created) = await chat.say("create an event called lunch with sam tomorrow at noon"), let event = created.value
+        else {
+            Issue.record("no event was created")
+            return
+        }
+        #expect(await chat.say("what is on my calendar tomorrow").text.contains("lunch with sam"))
+        #expect(await chat.perform("calendar.deleteEvent", ["event": event]).text == "Deleted lunch with sam")
+        #expect(await chat.say("what is on my calendar tomorrow").text.contains("lunch with sam") == false)
+        #expect(await chat.perform("calendar.deleteEvent", ["event": event]).text.hasPrefix("error: Sorry, I couldn't find that"))
+        guard case .result(let again) = await chat.say("create an event called tea tomorrow at four pm"), let second = again.value else {
+            Issue.record("no second event was created")
+            return
+        }
+        #expect(second["id"] != event["id"], "an id is never reused after a delete")
+
+        guard case .result(let drafted) = await chat.say("email john about lunch"), let draft = drafted.value else {
+            Issue.record("no draft was composed")
+            return
+        }
+        #expect(await chat.perform("mail.discardDraft", ["draft": draft]).text == "Discarded the draft")
+        #expect(await chat.perform("mail.discardDraft", ["draft": draft]).text.hasPrefix("error: Sorry, I couldn't find that"))
+    }
+
     @Test func everyDemoIntentIsCovered() async {
         let host = await IntentHost(apps: DemoApps.all)
-        let covered = Set(Self.cases.map(\.intent) + ["calendar.nextEvent", "tasks.restore", "tasks.reopen", "expenses.remove"])
+        let covered = Set(Self.cases.map(\.intent) + ["calendar.nextEvent", "tasks.restore", "tasks.reopen", "expenses.remove",
+            "soup.cancelOrder", "calendar.deleteEvent", "mail.discardDraft"])
         let all = Set(host.definitions.flatMap(\.intents).map(\.id))
         #expect(all.subtracting(covered).sorted() == [])
     }

@@ -181,6 +181,18 @@ import Wire
         }
     }
 
+    @Test func aCompoundOfTwoAppsPerformsBoth() async throws {
+        try await withDaemon(host: await IntentHost(apps: DemoApps.all), history: false) { client, _ in
+            let both = try await say(client, "order two tomato soups and then show my workouts")
+            #expect(both.parts.map(text) == [
+                "Your order for 2 Tomato has been placed",
+                "You have 2 workouts: Running for 30 minutes on Sunday, November 22; Yoga for 45 minutes on Monday, November 23",
+            ])
+            #expect(both.parts.map(\.intent) == ["soup.order", "fitness.listWorkouts"])
+            #expect(both.status == .done)
+        }
+    }
+
     @Test func aQuestionInTheMiddleWaitsAndTheRestFollowsTheAnswer() async throws {
         try await withDaemon(host: await IntentHost(apps: DemoApps.all), history: false) { client, _ in
             let asked = try await say(client, "add eggs to groceries and delete the task buy milk and then show my tasks")
@@ -230,6 +242,48 @@ import Wire
             let own = try await say(client, "actually, how many tasks are left")
             #expect(own.intent == "tasks.count")
             #expect(own.correction == nil)
+
+            // "actually make it three": the order of two is cancelled, one of three placed.
+            #expect(text(try await say(client, "order two tomato soups")) == "Your order for 2 Tomato has been placed")
+            let three = try await say(client, "actually make it three")
+            #expect(text(three) == "Your order for 3 Tomato has been placed")
+            #expect(three.correction?.parameter == "quantity")
+            #expect(three.correction?.from == .number(2))
+            #expect(three.correction?.to == .number(3))
+            #expect(three.correction?.undid == true)
+
+            // "no, tomorrow instead": the event moves to tomorrow and keeps its time; the event it
+            // opened (a read-only call with no words) is not what is corrected.
+            let lunch = try await say(client, "create an event called lunch on friday at noon")
+            #expect(text(lunch) == "Created lunch at 12:00 PM on November 27")
+            if let opens = lunch.result?.opensIntent {
+                _ = try await client.call(Methods.Perform.self, .init(call: opens, session: "u"))
+            }
+            let tomorrow = try await say(client, "no, tomorrow instead")
+            #expect(text(tomorrow) == "Created lunch at 12:00 PM on November 26")
+            #expect(tomorrow.correction?.parameter == "startDate")
+            #expect(tomorrow.correction?.to == .string("2026-11-26T12:00:00"))
+            #expect(tomorrow.correction?.undid == true)
+            #expect(text(try await say(client, "what is on my calendar on friday")) == "You have nothing on your calendar on Friday, November 27")
+
+            // "I meant Sarah": the draft to John is discarded, one to Sarah composed.
+            #expect(text(try await say(client, "email john about lunch")) == "Your draft is ready")
+            let redrafted = try await say(client, "i meant sarah")
+            #expect(text(redrafted) == "Your draft is ready")
+            #expect(redrafted.correction?.parameter == "to")
+            #expect(redrafted.correction?.to.arrayValue?.first?["name"] == .string("Sarah Connor"))
+            #expect(redrafted.correction?.undid == true)
+            let names = redrafted.parameters.first { $0.0 == "to" }?.1.arrayValue?.compactMap { $0["name"]?.stringValue }
+            #expect(names == ["Sarah Connor"])
+            // Read-only, with a person: asked again.
+            _ = try await say(client, "show my meetings with john")
+            let meetings = try await say(client, "i meant sarah")
+            #expect(text(meetings) == "You have nothing on your calendar with Sarah")
+            #expect(meetings.correction?.undid == false)
+
+            let undone = try await client.call(Methods.ListHistory.self, .init())
+            let inverses = undone["entries"]?.arrayValue?.filter { $0["source"] == .string("undo") }.compactMap { $0["intent"]?.stringValue }
+            #expect(inverses == ["mail.discardDraft", "calendar.deleteEvent", "soup.cancelOrder", "expenses.remove", "tasks.delete"])
 
             // What cannot be undone cannot be corrected.
             _ = try await say(client, "transfer 20 dollars to john", ClientAssertions(confirmed: true))

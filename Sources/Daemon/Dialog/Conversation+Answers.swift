@@ -128,10 +128,12 @@ extension Conversation {
         if words.last == "instead" || words.last == "please" { words.removeLast() }
         guard opened || text.lowercased().contains("instead"), !words.isEmpty else { return nil }
         let rest = words.joined(separator: " ")
+        // Free text fits anything, so String parameters (and lists of them) are left out.
         let said = call.parameters.compactMap { name, given in call.intent.parameter(name).map { ($0, given) } }
-            .filter { !$0.0.type.isList && $0.0.type != .string }
-        for (parameter, _) in said {
-            if case .value(let value) = reader.value(rest, as: parameter.type) { return (parameter.name, value) }
+            .filter { $0.0.type != .string && $0.0.type != .list(.string) }
+        for (parameter, given) in said {
+            guard case .value(let value) = reader.value(rest, as: parameter.type) else { continue }
+            return (parameter.name, parameter.type == .date ? Self.keepingTimeOfDay(of: given, in: value, said: rest) : value)
         }
         // "make it 40" for $50: the number, in the currency already given.
         for (parameter, given) in said where parameter.type == .currencyAmount {
@@ -141,6 +143,17 @@ extension Conversation {
             return (parameter.name, .object([("amount", .number(amount)), ("currency", .string(currency))]))
         }
         return nil
+    }
+
+    /// "no, tomorrow instead" for lunch at noon on Friday: a day said alone (read as midnight,
+    /// no midnight said) keeps the time of day the date had.
+    static func keepingTimeOfDay(of given: JSONValue, in value: JSONValue, said text: String) -> JSONValue {
+        guard let before = given.stringValue.flatMap(LocalDateTime.init(iso8601:)),
+            var after = value.stringValue.flatMap(LocalDateTime.init(iso8601:)),
+            after.hour == 0, after.minute == 0, after.second == 0, !saysMidnight(text)
+        else { return value }
+        (after.hour, after.minute, after.second) = (before.hour, before.minute, before.second)
+        return .string(after.iso8601)
     }
 
     /// "twelve dollars fifty" answered for a plain number keeps its currency: it goes into the

@@ -213,12 +213,22 @@ struct Conversation: Sendable {
         return try await handle(reply, call, session, client)
     }
 
+    /// Whether a performed call becomes the request "no, tomorrow instead" corrects: not the
+    /// assistant's own, and not a read-only call made without words (`intent.perform` of the
+    /// intent an action opens: "create lunch at noon" opens the event, and "no, tomorrow
+    /// instead" still moves the event).
+    static func isCorrectable(_ call: PendingCall) -> Bool {
+        guard call.intent.appID != AssistantApp.id else { return false }
+        if case .readOnly? = call.intent.effect, call.utterance == nil { return false }
+        return true
+    }
+
     private func handle(_ reply: AppReply, _ pending: PendingCall, _ session: String, _ client: Client) async throws(RPCError) -> RunOutcome {
         var call = pending
         switch reply {
         case .result(let result):
             let entry = await record(call, session: session, client: client, outcome: "done", result: result.value, dialog: result.dialog)
-            if call.intent.appID != AssistantApp.id { await sessions.rememberPerformed(session, uid: client.uid, call: call, entry: entry) }
+            if Self.isCorrectable(call) { await sessions.rememberPerformed(session, uid: client.uid, call: call, entry: entry) }
             await refreshEntities(of: call.intent.appID)
             await sessions.finish(session, uid: client.uid, turn: call.turn)
             await sessions.remember(session, uid: client.uid, entities: Self.entities(of: result, call))
