@@ -1,20 +1,20 @@
 #!/usr/bin/env bash
 # intentd against hassil on Home Assistant's English test sentences, in one session:
-# converts the templates, builds ha-yardstick (release), then runs hassil and intentd
+# builds ha-yardstick (release; it reads the templates natively), then runs hassil and intentd
 # alternately ROUNDS times (so both see the same machine load), and scores intentd's last
 # predictions with run_hassil.py --score.
 #
-#     HomeAssistant/compare.sh [HA_DIR] [ROUNDS]       # from Benchmarks/; defaults /work/shared/ha, 3
+#     HomeAssistant/compare.sh [HA_DIR] [ROUNDS]       # defaults: ../shared/ha beside the repository, 3
 #
-# hassil runs in a venv (VENV, default /tmp/venv-hassil), made with hassil and pyyaml from
-# PyPI when missing. Everything is written to HomeAssistant/build.
+# hassil runs in a venv (VENV, default Benchmarks/.build/venv-hassil), made with hassil and
+# pyyaml from PyPI when missing. Everything is written to HomeAssistant/build.
 set -euo pipefail
 
-HA=${1:-/work/shared/ha}
-ROUNDS=${2:-3}
-VENV=${VENV:-/tmp/venv-hassil}
 HERE=$(cd "$(dirname "$0")" && pwd)
 BENCH=$(cd "$HERE/.." && pwd)
+HA=$(cd "${1:-$BENCH/../../shared/ha}" && pwd)
+ROUNDS=${2:-3}
+VENV=${VENV:-$BENCH/.build/venv-hassil}
 OUT=$HERE/build
 
 for file in en_templates.json en_tests.jsonl run_hassil.py; do
@@ -25,7 +25,7 @@ if [ ! -x "$VENV/bin/python" ] || ! "$VENV/bin/python" -c 'import hassil, yaml' 
     "$VENV/bin/pip" install -q hassil pyyaml
 fi
 
-python3 "$HERE/convert.py" --ha "$HA" --out "$OUT"
+mkdir -p "$OUT"
 # Benchmarks' quirk: a stale build manifest misses files new in the main package.
 rm -f "$BENCH/.build/release.yaml"
 (cd "$BENCH" && swift build -c release --product ha-yardstick)

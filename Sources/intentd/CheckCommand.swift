@@ -30,7 +30,10 @@ struct CheckCommand: ParsableCommand {
         let folders = given.map { Self.isFolder($0) ? $0 : ($0 as NSString).deletingLastPathComponent }
         var seen = Set<String>()
         let unique = folders.map { $0.isEmpty ? "." : $0 }.filter { seen.insert(Self.standardized($0)).inserted }
-        let router = Router(phrasesAt: unique)
+        // A folder is searched for .yaml files only: a file of another name (Home Assistant's
+        // merged en_templates.json) is read as it is named.
+        let unlisted = files.filter { !$0.hasSuffix(".yaml") && !$0.hasSuffix(".yml") }
+        let router = Router(phrasesAt: unique + unlisted)
         var diagnostics = PhraseChecker(router: router).diagnostics()
         if !files.isEmpty, files.count == given.count {
             let wanted = Set(files.map(Self.standardized))

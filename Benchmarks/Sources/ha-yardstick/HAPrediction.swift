@@ -1,5 +1,6 @@
 import Foundation
 import IntentModel
+import Phrases
 import Routing
 
 /// intentd's answer to one test sentence, in hassil's terms: the HA intent, its slots and the
@@ -36,7 +37,7 @@ struct HAPrediction {
     /// Reads a route result. Equal parses of several intentd intents that all stand for the same
     /// HA intent are one answer (the conversion split that intent by data block); equal parses
     /// across HA intents are not an answer.
-    init(_ result: RouteResult, test: HATestCase, map: HAMap) {
+    init(_ result: RouteResult, test: HATestCase, map: HomeAssistantMap) {
         guard result.status != .notUnderstood, let chosen = result.intent else {
             self.init(outcome: .notUnderstood)
             return
@@ -88,10 +89,11 @@ struct HAPrediction {
     }
 
     /// The HA slot value of an intentd value; nil when a number is outside its range.
-    static func slotValue(_ value: Value, reading: HAMap.Reading) -> JSONValue? {
+    static func slotValue(_ value: Value, reading: HomeAssistantMap.Reading) -> JSONValue? {
         switch (reading, value) {
         case (.enumeration(let outs), .enumCase(let id)): return outs[id] ?? .string(id)
-        case (.range(let from, let to, let step, let fractions, let multiplier), _):
+        case (.range(let range), _):
+            let (from, to, step, fractions, multiplier) = (range.from, range.to, range.step, range.fractions, range.multiplier)
             let number: Double
             switch value {
             case .int(let i): number = Double(i)

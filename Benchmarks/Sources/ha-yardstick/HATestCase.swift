@@ -26,16 +26,16 @@ struct HATestCase {
 
     static func load(_ path: String) throws -> [HATestCase] {
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw HAMap.Failure(description: "cannot read the tests at \(path)")
+            throw YardstickFailure(description: "cannot read the tests at \(path)")
         }
         var cases: [HATestCase] = []
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
         where !line.trimmingCharacters(in: .whitespaces).isEmpty {
             let place = "\(path):\(number + 1)"
             let record: JSONValue
-            do { record = try JSONValue(parsing: String(line)) } catch { throw HAMap.Failure(description: "\(place): \(error)") }
+            do { record = try JSONValue(parsing: String(line)) } catch { throw YardstickFailure(description: "\(place): \(error)") }
             guard let id = record["id"]?.stringValue, let sentence = record["sentence"]?.stringValue else {
-                throw HAMap.Failure(description: "\(place): a test needs 'id' and 'sentence'")
+                throw YardstickFailure(description: "\(place): a test needs 'id' and 'sentence'")
             }
             let fixturesJSON = record["fixtures"] ?? .object([])
             var context: [String: JSONValue] = [:]
@@ -55,7 +55,7 @@ extension HATestCase.Fixtures {
     init(_ json: JSONValue, at place: String) throws {
         entities = try (json["entities"]?.arrayValue ?? []).map { entity in
             guard let name = entity["name"]?.stringValue, let domain = entity["domain"]?.stringValue else {
-                throw HAMap.Failure(description: "\(place): a fixture entity needs 'name' and 'domain'")
+                throw YardstickFailure(description: "\(place): a fixture entity needs 'name' and 'domain'")
             }
             return HATestCase.Entity(name: name, domain: domain)
         }

@@ -2,11 +2,12 @@
 // its own test's home (entities, areas, floors), and writes predictions that
 // run_hassil.py --score scores with the intents repository's checks.
 //
-//     python3 HomeAssistant/convert.py                 # writes HomeAssistant/build
 //     swift run -c release ha-yardstick [--ha DIR] [--build DIR] [--out FILE] [--passes N]
 //
-// Defaults: --ha /work/shared/ha, --build HomeAssistant/build, --out
-// HomeAssistant/build/predictions.jsonl, 3 timed passes after an untimed warm-up pass.
+// The templates (DIR/en_templates.json) are read natively, as `intentd --phrases` reads them
+// (docs/phrases.md, "Home Assistant sentence files"). Defaults: --ha ../shared/ha beside the
+// repository, --build HomeAssistant/build, --out HomeAssistant/build/predictions.jsonl, 3
+// timed passes after an untimed warm-up pass.
 // latency_ms is the time of Router.route alone. Run from Benchmarks/; see
 // HomeAssistant/README.md.
 import Foundation
@@ -16,7 +17,7 @@ import Resolvers
 import Routing
 
 struct Options {
-    var ha = "/work/shared/ha"
+    var ha = "../../shared/ha"
     var build = "HomeAssistant/build"
     var out: String?
     var passes = 3
@@ -32,16 +33,16 @@ struct Options {
         while let argument = rest.popFirst() {
             switch argument {
             case "--explain":
-                guard let value = rest.popFirst() else { throw HAMap.Failure(description: "--explain needs a test id\n\(Self.usage)") }
+                guard let value = rest.popFirst() else { throw YardstickFailure(description: "--explain needs a test id\n\(Self.usage)") }
                 explain.append(value)
             case "--ha", "--build", "--out", "--passes":
-                guard let value = rest.popFirst() else { throw HAMap.Failure(description: "\(argument) needs a value\n\(Self.usage)") }
+                guard let value = rest.popFirst() else { throw YardstickFailure(description: "\(argument) needs a value\n\(Self.usage)") }
                 switch argument {
                 case "--ha": ha = value
                 case "--build": build = value
                 case "--out": out = value
                 default:
-                    guard let n = Int(value), n > 0 else { throw HAMap.Failure(description: "--passes takes a positive number, not '\(value)'") }
+                    guard let n = Int(value), n > 0 else { throw YardstickFailure(description: "--passes takes a positive number, not '\(value)'") }
                     passes = n
                 }
             case "--stages": stages = true
@@ -49,10 +50,14 @@ struct Options {
                 print(Self.usage)
                 exit(0)
             default:
-                throw HAMap.Failure(description: "unknown argument '\(argument)'\n\(Self.usage)")
+                throw YardstickFailure(description: "unknown argument '\(argument)'\n\(Self.usage)")
             }
         }
     }
+}
+
+struct YardstickFailure: Error, CustomStringConvertible {
+    var description: String
 }
 
 func seconds(_ duration: Duration) -> Double {
@@ -75,13 +80,13 @@ func percentile(_ sorted: [Double], _ pct: Double) -> Double {
 
 func run() throws {
     let options = try Options(Array(CommandLine.arguments.dropFirst()))
-    let map = try HAMap(contentsOf: options.build + "/map.json")
     let tests = try HATestCase.load(options.ha + "/en_tests.jsonl")
-    let base = PhraseLibraryLoader.load(paths: [options.build + "/phrases"])
+    let base = PhraseLibraryLoader.load(paths: [options.ha + "/en_templates.json"])
     let problems = base.diagnostics.filter { $0.severity == .error }
     guard problems.isEmpty else {
-        throw HAMap.Failure(description: problems.prefix(20).map { "\($0)" }.joined(separator: "\n") + "\n\(problems.count) errors in the converted phrases")
+        throw YardstickFailure(description: problems.prefix(20).map { "\($0)" }.joined(separator: "\n") + "\n\(problems.count) errors in the templates")
     }
+    guard let map = base.homeAssistant else { throw YardstickFailure(description: "\(options.ha)/en_templates.json defines no intents") }
 
     // One router per distinct fixture set, built before any timing.
     let clock = ContinuousClock()
@@ -99,7 +104,7 @@ func run() throws {
     let now = LocalDateTime(year: 2026, month: 11, day: 19, hour: 9, minute: 0)
     if !options.explain.isEmpty {
         for id in options.explain {
-            guard let test = tests.first(where: { $0.id == id }) else { throw HAMap.Failure(description: "no test '\(id)' in the tests") }
+            guard let test = tests.first(where: { $0.id == id }) else { throw YardstickFailure(description: "no test '\(id)' in the tests") }
             let result = routers[test.fixturesKey]!.route(test.sentence, now: now)
             let prediction = HAPrediction(result, test: test, map: map)
             print("\(id): \(test.sentence)\n\(result.explanation.text)\nprediction: \(prediction.json(id: id, sentence: test.sentence, latencyMilliseconds: 0).serialized)\n")
@@ -147,12 +152,12 @@ func run() throws {
     }
     let out = options.out ?? options.build + "/predictions.jsonl"
     guard FileManager.default.createFile(atPath: out, contents: Data((lines.joined(separator: "\n") + "\n").utf8)) else {
-        throw HAMap.Failure(description: "cannot write \(out)")
+        throw YardstickFailure(description: "cannot write \(out)")
     }
 
     let throughputs = passLatencies.map { Double(tests.count) / $0.reduce(0, +) }.sorted()
     let pooled = passLatencies.flatMap { $0 }.sorted()
-    let intents = base.apps.first { $0.id == map.app }?.intents.count ?? 0
+    let intents = base.apps.first { $0.id == HomeAssistantMap.appID }?.intents.count ?? 0
     let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
     print("system            : intentd (Router.route, in process)")
     print("test sentences    : \(tests.count) in \(routers.count) fixture sets; \(intents) intentd intents")

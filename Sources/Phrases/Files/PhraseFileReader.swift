@@ -16,6 +16,8 @@ enum PhraseFile {
     case contacts([ContactDefinition])
     /// Assistant schemas (`catalog:` files).
     case catalog(SchemaCatalog)
+    /// A file in Home Assistant's intents format, combined with the others into the `ha` app.
+    case homeAssistant(HomeAssistantFile)
 }
 
 /// Names and phrases that a file with `extends:` adds to an app.
@@ -79,6 +81,7 @@ struct PhraseFileReader {
             reader.error("missing 'language' (every phrase file declares its language, e.g. 'language: en')", at: root)
             return nil
         }
+        if Self.isHomeAssistant(root) { return .homeAssistant(readHomeAssistant(root, language: language)) }
         let top = reader.mapping(root, "the phrase file")
         if root["app"] != nil {
             reader.checkKeys(top, allowed: ["language", "app", "intents", "entities", "enums", "rules"], in: "an app file")

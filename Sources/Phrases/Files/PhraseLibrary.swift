@@ -19,6 +19,9 @@ public struct PhraseLibrary: Sendable {
     public var languages: [String: LanguageResources]
     /// The people "john", "my wife" and "mom" resolve against (`contacts:` files).
     public var contacts: [ContactDefinition] = []
+    /// How the `ha` app read from Home Assistant sentence files answers in Home Assistant's
+    /// terms; nil when no such file was read.
+    public var homeAssistant: HomeAssistantMap?
     public var diagnostics: [Diagnostic]
 
     public init(

@@ -28,6 +28,7 @@ public enum PhraseLibraryLoader {
     public static func load(files: [(path: String, text: String)]) -> PhraseLibrary {
         var library = PhraseLibrary()
         var extensions: [AppExtension] = []
+        var homeAssistant: [(path: String, file: HomeAssistantFile)] = []
         for (path, text) in files {
             var reader = PhraseFileReader(file: path, text: text)
             let file = reader.read()
@@ -55,8 +56,13 @@ public enum PhraseLibraryLoader {
                 merged.conjunctions += resources.conjunctions
                 library.languages[language] = merged
             case .contacts(let contacts): library.contacts += contacts
+            case .homeAssistant(let file): homeAssistant.append((path, file))
             case nil: break
             }
+        }
+        if !homeAssistant.isEmpty {
+            var converter = HomeAssistantConverter(files: homeAssistant)
+            converter.convert(into: &library)
         }
         for ext in extensions { apply(ext, to: &library) }
         validateSchemas(&library)
