@@ -328,12 +328,12 @@ public struct EnumCase: Hashable, Sendable {
 
 extension IntentDefinition {
     /// A dialog template ("Do you want to transfer ${amount} to ${recipient}?") with each
-    /// `${parameter}` replaced by its value's display text; unknown or unset names stay as written.
+    /// `${parameter}` replaced by its value as said (``Value/spoken``); unknown or unset names stay as written.
     public func interpolate(_ template: String, values: (String) -> JSONValue?) -> String {
         var text = template
         for parameter in parameters where text.contains("${\(parameter.name)}") {
             guard let raw = values(parameter.name) else { continue }
-            let shown = Value(json: raw, as: parameter.type)?.displayText ?? raw.serialized
+            let shown = Value(json: raw, as: parameter.type)?.spoken ?? raw.serialized
             text = text.replacingOccurrences(of: "${\(parameter.name)}", with: shown)
         }
         return text

@@ -68,7 +68,7 @@ struct HistoryCommand: AsyncParsableCommand {
     /// `  12  2026-11-25 09:00  tasks.add  title = "eggs", list = Groceries  (undone)  "add eggs to my groceries list"`
     static func line(_ entry: HistoryEntry) -> String {
         let time = entry.localTime.replacingOccurrences(of: "T", with: " ").prefix(16)
-        let values = entry.parameterValues.sorted { $0.key < $1.key }.map { "\($0.key) = \(OutcomeText.describe($0.value))" }.joined(separator: ", ")
+        let values = entry.parameterValues.sorted { $0.key < $1.key }.map { "\($0.key) = \(Value.printed(json: $0.value))" }.joined(separator: ", ")
         var marks: [String] = []
         if entry.source != .assistant { marks.append(entry.source.rawValue) }
         if entry.outcome != "done" { marks.append(entry.outcome + (entry.dialog.map { ": \($0)" } ?? "")) }

@@ -40,13 +40,13 @@ struct OutcomeText: Sendable {
             lines.append(style.dim("(Leaving the question \"\(dropped.prompt)\" for your new request.)"))
         }
         if let intent = outcome.intent, outcome.status != .cancelled {
-            let values = outcome.parameters.map { "\($0.0) = \(Self.describe($0.1))" }
+            let values = outcome.parameters.map { "\($0.0) = \(Value.printed(json: $0.1))" }
             lines.append(
                 "→ " + style.intent(intent) + (values.isEmpty ? "" : "  " + style.dim(values.joined(separator: ", "))))
         }
         if let fix = outcome.correction {
-            let from = fix.from.map(Self.describe) ?? "nothing"
-            lines.append(style.dim("(Changed \(fix.parameter): \(from) → \(Self.describe(fix.to))" + (fix.undid ? "; the first one was undone.)" : ".)")))
+            let from = fix.from.map { Value.printed(json: $0) } ?? "nothing"
+            lines.append(style.dim("(Changed \(fix.parameter): \(from) → \(Value.printed(json: fix.to))" + (fix.undid ? "; the first one was undone.)" : ".)")))
         }
         if !outcome.ignored.isEmpty, outcome.status != .notUnderstood {
             lines.append(style.dim("(Not used: " + outcome.ignored.map { "\"\($0)\"" }.joined(separator: ", ") + ".)"))
@@ -59,11 +59,11 @@ struct OutcomeText: Sendable {
                 lines += snippet.split(separator: "\n", omittingEmptySubsequences: false).map { "  │ " + $0 }
             }
             if result?.dialog == nil, result?.snippet == nil {
-                lines.append(style.dialog(result?.value.map { "Done: \(Self.describe($0))" } ?? "Done."))
+                lines.append(style.dialog(result?.value.map { "Done: \(Value.printed(json: $0))" } ?? "Done."))
             }
             if let opens = result?.opensIntent {
                 let values = opens.parameters.sorted { $0.key < $1.key }.map {
-                    "\($0.key) = \(Self.describe($0.value))"
+                    "\($0.key) = \(Value.printed(json: $0.value))"
                 }
                 lines.append(
                     "↪ opens " + style.intent(opens.intent)
@@ -113,26 +113,5 @@ struct OutcomeText: Sendable {
             detail = " (\(app))"
         }
         return style.failure("✗ \(error.message)\(detail)")
-    }
-
-    /// A value's JSON form as people read it: an entity's title, a person's name, "$12.50".
-    static func describe(_ value: JSONValue) -> String {
-        switch value {
-        case .null: return "none"
-        case .bool(let yes): return yes ? "yes" : "no"
-        case .number, .largeInteger: return value.serialized
-        case .string(let text): return LocalDateTime(iso8601: text) != nil ? text : "\"\(text)\""
-        case .array(let items): return "[" + items.map(describe).joined(separator: ", ") + "]"
-        case .object:
-            if let title = value["title"]?.stringValue ?? value["name"]?.stringValue { return title }
-            if let amount = value["amount"]?.numberValue, let currency = value["currency"]?.stringValue {
-                return String(format: "%.2f", amount) + " " + currency
-            }
-            if let number = value["value"]?.numberValue, let unit = value["unit"]?.stringValue {
-                return "\(JSONValue.number(number).serialized) \(unit)"
-            }
-            if let path = value["path"]?.stringValue { return path }
-            return value.serialized
-        }
     }
 }

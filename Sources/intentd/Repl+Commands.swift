@@ -122,7 +122,7 @@ extension Repl {
                 let title = suggestion["title"]?.stringValue ?? suggestion["intent"]?.stringValue ?? "?"
                 var values: [String] = []
                 if case .object(let pairs)? = suggestion["parameters"] {
-                    values = pairs.map { name, value in "\(name) = \(OutcomeText.describe(value))" }
+                    values = pairs.map { name, value in "\(name) = \(Value.printed(json: value))" }
                 }
                 let reason = suggestion["reason"]?.stringValue ?? ""
                 say("\(index + 1). " + text.style.dialog(title) + (values.isEmpty ? "" : "  " + values.joined(separator: ", ")) + text.style.dim("  (\(reason))"))

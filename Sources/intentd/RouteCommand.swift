@@ -96,10 +96,10 @@ struct RouteCommand: AsyncParsableCommand {
             return "\"\(result.utterance)\": not understood\(near)"
         }
         var line = "\"\(result.utterance)\" → \(intent.id) [\(result.status.rawValue), \(percent(result.confidence))]"
-        let values = result.parameters.map { "\($0.name) = \(describe($0.value))" }
+        let values = result.parameters.map { "\($0.name) = \($0.value.printed)" }
         if !values.isEmpty { line += "\n  " + values.joined(separator: "\n  ") }
         for (name, candidates) in result.ambiguities {
-            line += "\n  \(name): which one? " + candidates.map(describe).joined(separator: " or ")
+            line += "\n  \(name): which one? " + candidates.map(\.printed).joined(separator: " or ")
         }
         for (name, text) in result.unresolved {
             line += "\n  \(name) = \"\(text)\" (no such name known; the app will be asked)"
@@ -112,14 +112,6 @@ struct RouteCommand: AsyncParsableCommand {
             line += "\n  also: " + result.alternatives.map { "\($0.intent) \(percent($0.confidence))" }.joined(separator: ", ")
         }
         return line
-    }
-
-    static func describe(_ value: Value) -> String {
-        switch value {
-        case .string(let s): "\"\(s)\""
-        case .list(let items): "[" + items.map(describe).joined(separator: ", ") + "]"
-        default: value.displayText
-        }
     }
 
     static func percent(_ value: Double) -> String { "\(Int((value * 100).rounded()))%" }
@@ -168,7 +160,7 @@ extension RouteCommand {
         guard let intent = json["intent"]?.stringValue else { return "\"\(utterance)\": not understood" }
         var line = "\"\(utterance)\" → \(intent) [\(json["status"]?.stringValue ?? ""), \(percent(confidence))]"
         if case .object(let parameters)? = json["parameters"] {
-            for (name, value) in parameters { line += "\n  \(name) = \(OutcomeText.describe(value))" }
+            for (name, value) in parameters { line += "\n  \(name) = \(Value.printed(json: value))" }
         }
         if case .object(let unresolved)? = json["unresolved"] {
             for (name, text) in unresolved {

@@ -104,7 +104,7 @@ import Wire
         defer { try? FileManager.default.removeItem(atPath: stateDirectory) }
         try await withDaemon(host: await IntentHost(apps: DemoApps.all)) { client, _ in
             #expect(text(try await say(client, "delete all my tasks")) == "? Are you sure you want to delete all your tasks?")
-            #expect(text(try await say(client, "transfer 20 dollars to john")) == "? Do you want to transfer 20 USD to John Appleseed?")
+            #expect(text(try await say(client, "transfer 20 dollars to john")) == "? Do you want to transfer $20 to John Appleseed?")
             let confirmed = ClientAssertions(confirmed: true)
             #expect(text(try await say(client, "delete all my tasks", confirmed)) == "All of your tasks have been deleted.")
             let transfer = try await say(client, "transfer 20 dollars to john", confirmed)
@@ -288,7 +288,7 @@ import Wire
             // What cannot be undone cannot be corrected.
             _ = try await say(client, "transfer 20 dollars to john", ClientAssertions(confirmed: true))
             let sarah = try await say(client, "i meant sarah")
-            #expect(text(sarah) == "failed: I can't change transfer 20 USD to John Appleseed: it can't be undone.")
+            #expect(text(sarah) == "failed: I can't change transfer $20 to John Appleseed: it can't be undone.")
         }
     }
 }

@@ -6,22 +6,6 @@ package enum Spelling {
         return best.1 <= max(2, word.count / 3) ? best.0 : nil
     }
 
-    /// Levenshtein distance.
-    package static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
-        let b = Array(b)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
-    }
+    /// Levenshtein distance between two words.
+    package static func distance(_ a: String, _ b: String) -> Int { EditDistance.between(Array(a), Array(b)) }
 }

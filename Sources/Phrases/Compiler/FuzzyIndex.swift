@@ -1,3 +1,5 @@
+import IntentModel
+
 /// Finds vocabulary words near a heard word: one or two letters off (a symmetric-delete
 /// index, so the cost does not grow with the vocabulary) or sounding alike ("marshan" and
 /// "martian" share the key `MRXN`).
@@ -107,24 +109,7 @@ package struct FuzzyIndex: Sendable {
     }
 
     /// Levenshtein distance over bytes (fuzzy words are ASCII letters).
-    static func distance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (b.count + 1)) { buffer in
-            var previous = 0
-            var current = b.count + 1
-            for j in 0...b.count { buffer[j] = j }
-            for i in 1...a.count {
-                buffer[current] = i
-                for j in 1...b.count {
-                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                    buffer[current + j] = Swift.min(buffer[previous + j] + 1, buffer[current + j - 1] + 1, buffer[previous + j - 1] + cost)
-                }
-                swap(&previous, &current)
-            }
-            return buffer[previous + b.count]
-        }
-    }
+    static func distance(_ a: [UInt8], _ b: [UInt8]) -> Int { EditDistance.between(a, b) }
 }
 
 /// A small English sound-alike key in the spirit of Metaphone.
