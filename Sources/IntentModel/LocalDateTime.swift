@@ -80,3 +80,32 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
             hour: c.hour ?? 0, minute: c.minute ?? 0, second: c.second ?? 0)
     }
 }
+
+extension LocalDateTime {
+    /// The Gregorian calendar in UTC, for arithmetic on wall-clock dates clear of any zone's
+    /// daylight saving; one for every module (``adding(days:)``, ``weekday``, the resolvers').
+    package static let utcCalendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
+        calendar.locale = Locale(identifier: "en_US_POSIX")
+        return calendar
+    }()
+
+    /// The same wall-clock time `days` days later (earlier when negative).
+    public func adding(days: Int) -> LocalDateTime {
+        let calendar = Self.utcCalendar
+        let noon = DateComponents(year: year, month: month, day: day, hour: 12)
+        guard let moved = calendar.date(from: noon).flatMap({ calendar.date(byAdding: .day, value: days, to: $0) }) else { return self }
+        let parts = calendar.dateComponents([.year, .month, .day], from: moved)
+        var result = self
+        (result.year, result.month, result.day) = (parts.year ?? year, parts.month ?? month, parts.day ?? day)
+        return result
+    }
+
+    /// The day of the week, 1 for Sunday to 7 for Saturday.
+    public var weekday: Int {
+        let calendar = Self.utcCalendar
+        guard let date = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12)) else { return 1 }
+        return calendar.component(.weekday, from: date)
+    }
+}

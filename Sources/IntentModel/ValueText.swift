@@ -89,12 +89,9 @@ extension CurrencyAmount {
 extension LocalDateTime {
     /// `12:00 PM on Friday, November 27`; a day alone at midnight: `Friday, November 27`.
     public var spoken: String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
-        calendar.locale = Locale(identifier: "en_US_POSIX")
-        let date = calendar.date(from: DateComponents(year: year, month: month, day: day)) ?? Date(timeIntervalSince1970: 0)
-        let weekday = calendar.weekdaySymbols[calendar.component(.weekday, from: date) - 1]
-        let dayText = "\(weekday), \(calendar.monthSymbols[month - 1]) \(day)"
+        let calendar = Self.utcCalendar
+        guard (1...12).contains(month) else { return iso8601 }
+        let dayText = "\(calendar.weekdaySymbols[weekday - 1]), \(calendar.monthSymbols[month - 1]) \(day)"
         guard hour != 0 || minute != 0 || second != 0 else { return dayText }
         let twelve = hour % 12 == 0 ? 12 : hour % 12
         return "\(twelve):\(minute < 10 ? "0" : "")\(minute) \(hour < 12 ? "AM" : "PM") on \(dayText)"

@@ -40,6 +40,31 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
     /// The names of the built-in types ("String", "Date", ...), for near-miss suggestions.
     public static var builtinTypeNames: [String] { builtinNames.keys.sorted() }
 
+    /// A type as files write it, split from its optional mark: `Soup?` is (`Soup`, true),
+    /// `[Person]` is (`[Person]`, false). The one reader of the trailing `?`.
+    public static func optionality(of text: String) -> (name: String, isOptional: Bool) {
+        text.hasSuffix("?") ? (String(text.dropLast()), true) : (text, false)
+    }
+
+    /// Other names people type for the built-in types (`intentd resolve --type money`), by
+    /// lower-case name.
+    static let looseNames: [String: String] = [
+        "text": "String", "integer": "Int", "number": "Double", "boolean": "Bool", "time": "Date", "datetime": "Date",
+        "phone": "PhoneNumber", "currency": "CurrencyAmount", "money": "CurrencyAmount",
+    ]
+
+    /// ``parse(_:resolveCustom:)`` for names people type: any case (`date`, `[person]`) and
+    /// the common other names (`money`, `integer`, `phone`).
+    public static func parse(loosely text: String, resolveCustom: (String) -> ValueType?) -> ValueType? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasPrefix("["), trimmed.hasSuffix("]") {
+            return parse(loosely: String(trimmed.dropFirst().dropLast()), resolveCustom: resolveCustom).map { .list($0) }
+        }
+        let lower = trimmed.lowercased()
+        let builtin = looseNames[lower] ?? builtinNames.keys.first { $0.lowercased() == lower }
+        return parse(builtin ?? trimmed, resolveCustom: resolveCustom)
+    }
+
     /// Parses a type name. `resolveCustom` maps a bare enum or entity name to its
     /// qualified type, or returns nil when there is no such type.
     public static func parse(_ text: String, resolveCustom: (String) -> ValueType?) -> ValueType? {

@@ -141,16 +141,7 @@ struct ParameterExtraction {
             else { continue }
             var moved = to
             (moved.year, moved.month, moved.day) = (from.year, from.month, from.day)
-            if moved < from {
-                // The next day, by the calendar (at noon, clear of any daylight-saving jump).
-                var calendar = Calendar(identifier: .gregorian)
-                calendar.timeZone = TimeZone(identifier: "UTC")!
-                let noon = DateComponents(year: moved.year, month: moved.month, day: moved.day, hour: 12)
-                if let day = calendar.date(from: noon).flatMap({ calendar.date(byAdding: .day, value: 1, to: $0) }) {
-                    let next = calendar.dateComponents([.year, .month, .day], from: day)
-                    (moved.year, moved.month, moved.day) = (next.year!, next.month!, next.day!)
-                }
-            }
+            if moved < from { moved = moved.adding(days: 1) }
             values[end.name] = .date(moved)
             steps.append("\(end.name): on the day of \(start.name), \(moved.iso8601)")
         }

@@ -70,11 +70,11 @@ struct ResolveCommand: ParsableCommand {
                 let values = candidates.map(\.value.json)
                 emitLine(values.count == 1 ? values[0].serialized : JSONValue.array(values).serialized)
             } else if candidates.count == 1 {
-                emitLine(candidates[0].value.displayText)
+                emitLine(candidates[0].value.printed)
             } else {
                 emitLine("Ambiguous: \(candidates.count) readings")
                 for candidate in candidates {
-                    emitLine("  \(candidate.value.displayText)  (\(String(format: "%.2f", candidate.confidence)))")
+                    emitLine("  \(candidate.value.printed)  (\(String(format: "%.2f", candidate.confidence)))")
                 }
             }
         }
@@ -97,15 +97,6 @@ struct ResolveCommand: ParsableCommand {
 
     /// A type name, any case, or an app enum or entity by qualified or bare name.
     static func type(_ name: String, apps: [AppDefinition]) -> ValueType? {
-        let canonical: [String: String] = [
-            "string": "String", "text": "String", "int": "Int", "integer": "Int", "double": "Double",
-            "number": "Double",
-            "bool": "Bool", "boolean": "Bool", "date": "Date", "time": "Date", "datetime": "Date",
-            "duration": "Duration",
-            "url": "URL", "email": "Email", "phone": "PhoneNumber", "phonenumber": "PhoneNumber",
-            "currency": "CurrencyAmount", "currencyamount": "CurrencyAmount", "money": "CurrencyAmount",
-            "temperature": "Temperature", "measurement": "Measurement", "person": "Person", "file": "File",
-        ]
         func custom(_ bare: String) -> ValueType? {
             for app in apps {
                 for item in app.enums where item.name == bare || item.name.hasSuffix(".\(bare)") {
@@ -117,13 +108,6 @@ struct ResolveCommand: ParsableCommand {
             }
             return nil
         }
-        var text = name
-        var list = false
-        if text.hasPrefix("["), text.hasSuffix("]") {
-            text = String(text.dropFirst().dropLast())
-            list = true
-        }
-        let resolved = ValueType.parse(canonical[text.lowercased()] ?? text, resolveCustom: custom)
-        return list ? resolved.map { .list($0) } : resolved
+        return ValueType.parse(loosely: name, resolveCustom: custom)
     }
 }

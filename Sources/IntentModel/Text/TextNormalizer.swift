@@ -68,6 +68,34 @@ public struct TextNormalizer: Sendable {
     /// Normalized token texts only.
     public func words(_ text: String) -> [String] { tokens(text).map(\.text) }
 
+    /// A person's name as words, the cheap way (no tokenizer): contact names are plain words,
+    /// and this runs on every utterance for every contact ("Mary-Jane O'Neil" gives mary,
+    /// jane, oneil).
+    public static func nameWords(_ name: String) -> [String] {
+        name.lowercased().filter { $0 != "'" && $0 != "’" }
+            .split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+    }
+
+    /// An identifier as words: "datePublished" gives date, published.
+    public static func identifierWords(_ name: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        for character in name {
+            if character.isUppercase, !current.isEmpty {
+                words.append(current.lowercased())
+                current = ""
+            }
+            if character.isLetter {
+                current.append(character)
+            } else if !current.isEmpty {
+                words.append(current.lowercased())
+                current = ""
+            }
+        }
+        if !current.isEmpty { words.append(current.lowercased()) }
+        return words
+    }
+
     /// The source text of each token, with its original casing: one pass over the text, where
     /// ``sourceText(_:of:in:)`` per token would read the whole text each time.
     public func sourceTexts(of tokens: [Token], in text: String) -> [String] {

@@ -155,16 +155,12 @@ extension PhraseFileReader {
         var parameters: [ParameterDefinition] = []
         for (name, _, value) in reader.mapping(node, "parameters of \(owner)") {
             let typeNode = value.scalar != nil ? value : value["type"]
-            guard let typeNode, var typeText = reader.string(typeNode, "the type of parameter '\(name)'") else {
+            guard let typeNode, let written = reader.string(typeNode, "the type of parameter '\(name)'") else {
                 reader.error("missing type of parameter '\(name)'", at: value)
                 unreadableParameters.insert("\(intentID).\(name)")
                 continue
             }
-            var optional = false
-            if typeText.hasSuffix("?") {
-                optional = true
-                typeText.removeLast()
-            }
+            let (typeText, optional) = ValueType.optionality(of: written)
             guard let type = ValueType.parse(typeText, resolveCustom: resolveType) else {
                 let near = Spelling.suggestion(for: typeText, among: ValueType.builtinTypeNames + appTypeNames).map { ". Did you mean '\($0)'?" } ?? ""
                 reader.error("unknown type '\(typeText)' for parameter '\(name)'\(near)", at: typeNode)
@@ -235,12 +231,8 @@ extension PhraseFileReader {
         sourceLocations["entity:\(qualifiedName)"] = reader.location(of: node["adopts"])
         for (propertyName, _, value) in reader.mapping(node["properties"], "properties of '\(name)'") {
             sourceLocations["entity:\(qualifiedName)/\(propertyName)"] = reader.location(of: value)
-            guard var typeText = reader.string(value.scalar != nil ? value : value["type"], "property type") else { continue }
-            var optional = false
-            if typeText.hasSuffix("?") {
-                optional = true
-                typeText.removeLast()
-            }
+            guard let written = reader.string(value.scalar != nil ? value : value["type"], "property type") else { continue }
+            let (typeText, optional) = ValueType.optionality(of: written)
             guard let type = ValueType.parse(typeText, resolveCustom: resolveType) else {
                 let near = Spelling.suggestion(for: typeText, among: ValueType.builtinTypeNames + appTypeNames).map { ". Did you mean '\($0)'?" } ?? ""
                 reader.error("unknown type '\(typeText)' for property '\(propertyName)'\(near)", at: value)

@@ -74,7 +74,7 @@ extension PhraseFileReader {
             }
         }
         if let returnsNode = node["returns"], let text = reader.string(returnsNode, "returns") {
-            if SchemaType.parse(text.hasSuffix("?") ? String(text.dropLast()) : text) == nil {
+            if SchemaType.parse(ValueType.optionality(of: text).name) == nil {
                 reader.error("unknown type '\(text)' for what \(id) returns", at: returnsNode)
             } else {
                 schema.returns = text
@@ -87,9 +87,8 @@ extension PhraseFileReader {
     private mutating func readSchemaParameters(_ node: Node?, owner: String) -> [SchemaParameter] {
         var parameters: [SchemaParameter] = []
         for (name, key, value) in reader.mapping(node, "parameters of \(owner)") {
-            guard var text = reader.string(value, "the type of '\(name)'") else { continue }
-            let optional = text.hasSuffix("?")
-            if optional { text.removeLast() }
+            guard let written = reader.string(value, "the type of '\(name)'") else { continue }
+            let (text, optional) = ValueType.optionality(of: written)
             guard let type = SchemaType.parse(text) else {
                 reader.error(
                     "unknown type '\(text)' for '\(name)' of \(owner); expected a type such as String or [Person], "

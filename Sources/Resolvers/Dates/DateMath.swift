@@ -5,11 +5,7 @@ import IntentModel
 /// and keep the time; seconds move the instant in the context's zone.
 struct DateMath {
     let zone: TimeZone
-    static let utc: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
-        return calendar
-    }()
+    static var utc: Calendar { LocalDateTime.utcCalendar }
 
     enum Unit: Hashable {
         case second, minute, hour, day, week, month, quarter, year, decade

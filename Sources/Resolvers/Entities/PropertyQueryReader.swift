@@ -95,25 +95,8 @@ struct PropertyQueryReader {
         } ?? dates.first
     }
 
-    /// "datePublished" as ["date", "published"].
-    static func words(_ name: String) -> [String] {
-        var words: [String] = []
-        var current = ""
-        for character in name {
-            if character.isUppercase, !current.isEmpty {
-                words.append(current.lowercased())
-                current = ""
-            }
-            if character.isLetter {
-                current.append(character)
-            } else if !current.isEmpty {
-                words.append(current.lowercased())
-                current = ""
-            }
-        }
-        if !current.isEmpty { words.append(current.lowercased()) }
-        return words
-    }
+    /// "datePublished" as ["date", "published"] (``TextNormalizer/identifierWords(_:)``).
+    static func words(_ name: String) -> [String] { TextNormalizer.identifierWords(name) }
 
     /// "after 2015" is from 2016 on; "before march 2020" is before its first day.
     private func dateBound(after index: Int, in tokens: [String], later: Bool) -> (

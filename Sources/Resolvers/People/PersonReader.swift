@@ -4,12 +4,8 @@ import Synchronization
 /// Finds people of the contacts source by full name, first name or alias ("my wife", "mom"),
 /// and lists of them ("john and sarah").
 enum PersonReader {
-    /// A name as tokens, the cheap way: contact names are plain words, and this runs on every
-    /// utterance for every contact ("Mary-Jane O'Neil" gives mary, jane, oneil).
-    static func words(_ name: String) -> [String] {
-        name.lowercased().filter { $0 != "'" && $0 != "’" }
-            .split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
-    }
+    /// A name as words (``TextNormalizer/nameWords(_:)``).
+    static func words(_ name: String) -> [String] { TextNormalizer.nameWords(name) }
 
     /// Names by their first word, longest first; and first names by their spellings one
     /// letter short, for near misses.
