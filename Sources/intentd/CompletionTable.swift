@@ -21,7 +21,7 @@ struct CompletionTable: Sendable {
         var vocabulary = Set<String>()
         for app in apps {
             for name in [app.displayName, app.id] + app.synonyms { Self.addName(name, to: &vocabulary) }
-            for phrase in app.phrases { vocabulary.formUnion(Self.words(ofTemplate: phrase.text)) }
+            for phrase in app.phrases { vocabulary.formUnion(Self.words(ofTemplate: phrase)) }
             let enumNames = app.enums.flatMap { $0.cases.flatMap { [$0.title] + $0.synonyms } }
             let valueNames = app.entityTypes.flatMap { $0.values.flatMap { [$0.title] + $0.synonyms } }
             for name in enumNames + valueNames { Self.addName(name, to: &vocabulary) }
@@ -75,37 +75,14 @@ struct CompletionTable: Sendable {
 
     /// The literal words of a phrase template: slots (`{title}`), rules (`<task>`) and
     /// `${app}` dropped, alternatives and optional parts split apart.
-    static func words(ofTemplate template: String) -> Set<String> {
+    static func words(ofTemplate template: PhraseTemplate) -> Set<String> {
         var result = Set<String>()
-        var current = ""
-        var skipUntil: Character?
-        func flush() {
-            // Words of spaced languages only: CJK phrases have no words to complete.
-            if current.count > 1, current.unicodeScalars.allSatisfy({ $0.value < 0x2E80 }) {
-                result.insert(current.lowercased())
-            }
-            current = ""
-        }
-        for character in template {
-            if let end = skipUntil {
-                if character == end { skipUntil = nil }
-                continue
-            }
-            switch character {
-            case "{":
-                skipUntil = "}"
-                flush()
-            case "<":
-                skipUntil = ">"
-                flush()
-            case "$":
-                skipUntil = "}"
-                flush()
-            case _ where character.isLetter || character == "'" || character == "-": current.append(character)
-            default: flush()
+        for text in template.literalTexts {
+            for word in text.split(whereSeparator: { !($0.isLetter || $0 == "'" || $0 == "-") }) {
+                // Words of spaced languages only: CJK phrases have no words to complete.
+                if word.count > 1, word.unicodeScalars.allSatisfy({ $0.value < 0x2E80 }) { result.insert(word.lowercased()) }
             }
         }
-        flush()
         return result
     }
 }

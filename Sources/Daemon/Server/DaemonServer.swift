@@ -250,18 +250,7 @@ public final class Daemon: Service, Sendable {
                             peer.wrote()
                         }
                     }
-                    await withDiscardingTaskGroup { handlers in
-                        do {
-                            for try await frame in inbound {
-                                self.receive(frame, from: peer, handlers: &handlers)
-                                await peer.waitForRoom()
-                            }
-                        } catch {
-                            self.logger.debug("connection read failed", metadata: ["connection": "\(id)", "error": "\(error)"])
-                        }
-                        peer.closeCalls()
-                        await self.registry.connectionClosed(peer)
-                    }
+                    await readAndDispatch(inbound, from: peer)
                     peer.finishOutput()
                     try await writers.waitForAll()
                 }
@@ -274,6 +263,23 @@ public final class Daemon: Service, Sendable {
             table.peers.removeValue(forKey: id)
         }
         logger.debug("connection closed", metadata: ["connection": "\(id)"])
+    }
+
+    /// Reads a connection's lines until it closes, each request handled in a task of its own
+    /// (backpressure: no more is read while the peer's output is full); then its calls end.
+    private func readAndDispatch(_ inbound: NIOAsyncChannelInboundStream<Frame>, from peer: PeerConnection) async {
+        await withDiscardingTaskGroup { handlers in
+            do {
+                for try await frame in inbound {
+                    receive(frame, from: peer, handlers: &handlers)
+                    await peer.waitForRoom()
+                }
+            } catch {
+                logger.debug("connection read failed", metadata: ["connection": "\(peer.id)", "error": "\(error)"])
+            }
+            peer.closeCalls()
+            await registry.connectionClosed(peer)
+        }
     }
 
     /// The methods a client can cancel with `$/cancelRequest`: those that may wait on an app.

@@ -104,36 +104,42 @@ public final class AppConnection: Sendable {
                     onRegistered()
                     self.markRegistered()
                 }
-                try await withThrowingDiscardingTaskGroup { handlers in
-                    let room = HandlerRoom(capacity: Self.maximumHandlers)
-                    let running = RunningCalls()
-                    var framer = LineFramer()
-                    for try await buffer in inbound {
-                        framer.append(buffer.readableBytesView)
-                        while let frame = framer.next() {
-                            guard case .line(let line) = frame, let message = try? Message(line: line) else { continue }
-                            switch message {
-                            case .response(let response): calls.receive(response)
-                            case .request(let request):
-                                // Past the limit, the next call waits (and the daemon's lines
-                                // wait in the socket) until a handler's answer is written: the
-                                // answers waiting to be written are bounded too.
-                                await room.enter()
-                                handlers.addTask {
-                                    let response = await running.run(request.id) { await self.answer(request) }
-                                    calls.send(.response(response)) { room.leave() }
-                                }
-                            case .notification(let notification):
-                                if notification.method == Methods.cancelRequest, let raw = notification.params?["id"], let id = RequestID(json: raw) {
-                                    running.cancel(id)
-                                }
-                            }
-                        }
-                    }
-                }
+                try await readAndDispatch(inbound, calls: calls)
                 calls.closeAll()
                 output.finish()
                 group.cancelAll()
+            }
+        }
+    }
+
+    /// Reads the daemon's lines until it closes the connection: answers go to the calls
+    /// waiting for them, each request runs in a handler of its own, a cancel stops one.
+    private func readAndDispatch(_ inbound: NIOAsyncChannelInboundStream<ByteBuffer>, calls: PendingCalls) async throws {
+        try await withThrowingDiscardingTaskGroup { handlers in
+            let room = HandlerRoom(capacity: Self.maximumHandlers)
+            let running = RunningCalls()
+            var framer = LineFramer()
+            for try await buffer in inbound {
+                framer.append(buffer.readableBytesView)
+                while let frame = framer.next() {
+                    guard case .line(let line) = frame, let message = try? Message(line: line) else { continue }
+                    switch message {
+                    case .response(let response): calls.receive(response)
+                    case .request(let request):
+                        // Past the limit, the next call waits (and the daemon's lines wait in the
+                        // socket) until a handler's answer is written: the answers waiting to be
+                        // written are bounded too.
+                        await room.enter()
+                        handlers.addTask {
+                            let response = await running.run(request.id) { await self.answer(request) }
+                            calls.send(.response(response)) { room.leave() }
+                        }
+                    case .notification(let notification):
+                        if notification.method == Methods.cancelRequest, let raw = notification.params?["id"], let id = RequestID(json: raw) {
+                            running.cancel(id)
+                        }
+                    }
+                }
             }
         }
     }

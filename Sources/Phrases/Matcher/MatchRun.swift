@@ -132,52 +132,73 @@ struct MatchRun {
     }
 
     /// Walks the lexicon trie from every position, allowing near-miss words.
+    /// A walk over the lexicon trie: (trie node, summed similarity, whether some word was exact).
+    private typealias TrieFrontier = [(node: Int32, similarity: Float, anyExact: Bool)]
+
+    /// Names of entity values and enum cases said from each position: a walk down the lexicon
+    /// trie, word by word (exact words and near misses), of at most 8 words; each length that
+    /// ends on names gives a span per slot class.
     private mutating func addLexiconSpans() {
-        let lexicon = matcher.lexicon
         for start in 0..<count {
-            // (trie node, summed similarity, whether some word was exact)
-            var frontier: [(node: Int32, similarity: Float, anyExact: Bool)] = [(0, 0, false)]
+            var frontier: TrieFrontier = [(0, 0, false)]
             var position = start
             while position < count, !frontier.isEmpty, position - start < 8 {
-                var next: [(node: Int32, similarity: Float, anyExact: Bool)] = []
-                for (node, similarity, anyExact) in frontier {
-                    let children = lexicon.children[Int(node)]
-                    if let word = exact[position], let child = children[word] { next.append((child, similarity + 1, true)) }
-                    for (word, s) in near[position] { if let child = children[word] { next.append((child, similarity + s, anyExact)) } }
-                }
+                frontier = step(frontier, at: position)
                 position += 1
-                if next.count > 16 { next = Array(next.sorted { $0.similarity > $1.similarity }.prefix(16)) }
-                frontier = next
-                let length = Float(position - start)
-                var byClass: [Int32: (score: Float, names: [NameMatch])] = [:]
-                for (node, similarity, anyExact) in frontier {
-                    let quality = similarity / length
-                    for entry in lexicon.entries[Int(node)] where anyExact || !entry.isPart {
-                        let q = entry.quality * quality
-                        let name = NameMatch(id: entry.valueID, title: entry.title, quality: Double(q))
-                        var current = byClass[entry.slotClass] ?? (0, [])
-                        if let existing = current.names.firstIndex(where: { $0.id == name.id }) {
-                            if current.names[existing].quality < name.quality { current.names[existing] = name }
-                        } else {
-                            current.names.append(name)
-                        }
-                        current.score = max(current.score, q * length)
-                        byClass[entry.slotClass] = current
-                    }
-                }
-                for (slotClass, found) in byClass {
-                    // Keep the names close to the best; a weaker partial match is no rival.
-                    let best = found.names.map(\.quality).max() ?? 0
-                    let names = found.names.filter { $0.quality >= best - 0.05 }.sorted { $0.quality > $1.quality }
-                    let type: String
-                    if case .lexicon(let t) = matcher.automaton.slotClasses[Int(slotClass)] { type = t } else { type = "" }
-                    spansAt[start].append(slotSpans.count)
-                    slotSpans.append(
-                        SpanChoice(
-                            end: position, slotClass: slotClass, score: found.score + Weight.valueBonus,
-                            capture: .names(names, type: type)))
-                }
+                let found = names(ending: frontier, length: Float(position - start))
+                addNameSpans(found, from: start, to: position)
             }
+        }
+    }
+
+    /// The walk one word further, keeping the 16 best.
+    private func step(_ frontier: TrieFrontier, at position: Int) -> TrieFrontier {
+        let children = matcher.lexicon.children
+        var next: TrieFrontier = []
+        for (node, similarity, anyExact) in frontier {
+            let here = children[Int(node)]
+            if let word = exact[position], let child = here[word] { next.append((child, similarity + 1, true)) }
+            for (word, s) in near[position] {
+                if let child = here[word] { next.append((child, similarity + s, anyExact)) }
+            }
+        }
+        if next.count > 16 { next = Array(next.sorted { $0.similarity > $1.similarity }.prefix(16)) }
+        return next
+    }
+
+    /// The names the walk ends on, by slot class, each with its quality, and the class's best
+    /// score. A part of a name counts only when some word of it was heard exactly.
+    private func names(ending frontier: TrieFrontier, length: Float) -> [Int32: (score: Float, names: [NameMatch])] {
+        var byClass: [Int32: (score: Float, names: [NameMatch])] = [:]
+        for (node, similarity, anyExact) in frontier {
+            let quality = similarity / length
+            for entry in matcher.lexicon.entries[Int(node)] where anyExact || !entry.isPart {
+                let q = entry.quality * quality
+                let name = NameMatch(id: entry.valueID, title: entry.title, quality: Double(q))
+                var current = byClass[entry.slotClass] ?? (0, [])
+                if let existing = current.names.firstIndex(where: { $0.id == name.id }) {
+                    if current.names[existing].quality < name.quality { current.names[existing] = name }
+                } else {
+                    current.names.append(name)
+                }
+                current.score = max(current.score, q * length)
+                byClass[entry.slotClass] = current
+            }
+        }
+        return byClass
+    }
+
+    /// A span of `start..<end` per slot class, with the names close to the best (a weaker
+    /// partial match is no rival).
+    private mutating func addNameSpans(_ found: [Int32: (score: Float, names: [NameMatch])], from start: Int, to end: Int) {
+        for (slotClass, match) in found {
+            let best = match.names.map(\.quality).max() ?? 0
+            let names = match.names.filter { $0.quality >= best - 0.05 }.sorted { $0.quality > $1.quality }
+            let type: String
+            if case .lexicon(let t) = matcher.automaton.slotClasses[Int(slotClass)] { type = t } else { type = "" }
+            spansAt[start].append(slotSpans.count)
+            slotSpans.append(
+                SpanChoice(end: end, slotClass: slotClass, score: match.score + Weight.valueBonus, capture: .names(names, type: type)))
         }
     }
 }

@@ -1,3 +1,5 @@
+import IntentModel
+
 /// A parsed phrase template (docs/phrases.md), before rules and `${app}` are expanded.
 indirect enum TemplateNode: Hashable, Sendable {
     /// Literal text; normalized into one or more tokens when compiled.
@@ -26,6 +28,15 @@ indirect enum TemplateNode: Hashable, Sendable {
         }
     }
 
+    /// The literal texts, in order: what is said as written, without slots, rules or `${app}`.
+    var texts: [String] {
+        switch self {
+        case .text(let text): [text]
+        case .appName, .slot, .rule: []
+        case .sequence(let parts), .alternative(let parts), .permutation(let parts): parts.flatMap(\.texts)
+        }
+    }
+
     var rules: [(name: String, column: Int)] {
         switch self {
         case .text, .appName, .slot: []
@@ -33,4 +44,10 @@ indirect enum TemplateNode: Hashable, Sendable {
         case .sequence(let parts), .alternative(let parts), .permutation(let parts): parts.flatMap(\.rules)
         }
     }
+}
+
+extension PhraseTemplate {
+    /// The literal texts of the template, parsed as the compiler parses it ("add [a] {title}"
+    /// gives "add", "a"); none when it does not parse (`intentd check` says why).
+    public var literalTexts: [String] { (try? TemplateParser.parse(text))?.texts ?? [] }
 }

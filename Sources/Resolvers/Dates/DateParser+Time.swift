@@ -3,83 +3,92 @@ import IntentModel
 extension DateParser {
     /// A clock time: "5pm", "5:30", "17h00", "five thirty p m", "half past seven",
     /// "quarter to 8", "20 minutes past five", "noon", "midnight", "at 5", "7 o'clock".
+    /// The matchers below are tried in order; the first that reads a time wins.
     func matchTime(at index: Int, _ parts: inout Parts) -> Int? {
         guard parts.clock == nil else { return nil }
+        let found =
+            namedTime(at: index) ?? britishHalf(at: index) ?? relativeClock(at: index) ?? dottedTime(at: index)
+            ?? soundAlikeHour(at: index) ?? dottedTimeWithMeridiem(at: index) ?? compactTime(at: index)
+            ?? spokenOrBareTime(at: index, parts)
+        guard let (clock, end) = found else { return nil }
+        parts.clock = clock
+        return end
+    }
+
+    /// "noon", "midnight", "mid day", "midmorning".
+    private func namedTime(at index: Int) -> (clock: Clock, end: Int)? {
         let word = token(index)
         if word == "noon" || word == "midday" || word == "midnight" {
-            parts.clock = Clock(hour: word == "midnight" ? 0 : 12, minute: 0, pm: nil)
-            return index + 1
+            return (Clock(hour: word == "midnight" ? 0 : 12, minute: 0, pm: nil), index + 1)
         }
         if word == "mid", token(index + 1) == "day" || token(index + 1) == "night" {
-            parts.clock = Clock(hour: token(index + 1) == "night" ? 0 : 12, minute: 0, pm: nil)
-            return index + 2
+            return (Clock(hour: token(index + 1) == "night" ? 0 : 12, minute: 0, pm: nil), index + 2)
         }
         if word == "midmorning" || word == "midafternoon" {
-            parts.clock = Clock(hour: word == "midmorning" ? 10 : 14, minute: 0, pm: nil)
-            return index + 1
+            return (Clock(hour: word == "midmorning" ? 10 : 14, minute: 0, pm: nil), index + 1)
         }
-        // British "half three": half past.
-        if word == "half", let number = numbers[index + 1], let hour = number.integer, (1...12).contains(hour),
+        return nil
+    }
+
+    /// British "half three": half past.
+    private func britishHalf(at index: Int) -> (clock: Clock, end: Int)? {
+        guard token(index) == "half", let number = numbers[index + 1], let hour = number.integer, (1...12).contains(hour),
             !number.isOrdinal, DateMath.units[token(number.range.upperBound)] == nil
-        {
-            parts.clock = Clock(hour: hour, minute: 30, pm: nil)
-            return number.range.upperBound
-        }
-        if let relative = relativeClock(at: index) {
-            parts.clock = relative.clock
-            return relative.end
-        }
-        // "at 7.30": how recognizers write a spoken "seven thirty"; only after a cue ("7.30"
-        // alone is a number), or when the whole text is a date.
-        if word.contains(Character(".")), wholeText || Self.clockCues.contains(token(index - 1)),
+        else { return nil }
+        return (Clock(hour: hour, minute: 30, pm: nil), number.range.upperBound)
+    }
+
+    /// "at 7.30": how recognizers write a spoken "seven thirty"; only after a cue ("7.30"
+    /// alone is a number), or when the whole text is a date.
+    private func dottedTime(at index: Int) -> (clock: Clock, end: Int)? {
+        let word = token(index)
+        guard word.contains(Character(".")), wholeText || Self.clockCues.contains(token(index - 1)),
             let dotted = Self.compactClock(word.replacingOccurrences(of: ".", with: ":")), dotted.grain == .minute
-        {
-            parts.clock = dotted
-            return index + 1
+        else { return nil }
+        return (dotted, index + 1)
+    }
+
+    /// Near homophones recognizers write for an hour: "free o'clock", "ate pm".
+    private func soundAlikeHour(at index: Int) -> (clock: Clock, end: Int)? {
+        guard let hour = Self.hourSoundAlikes[token(index)] else { return nil }
+        var clock = Clock(hour: hour, minute: 0, pm: nil)
+        var end = index + 1
+        if token(end) == "oclock" { end += 1 }
+        if let meridiem = meridiem(at: end) {
+            clock.pm = meridiem.pm
+            end = meridiem.end
         }
-        // Near homophones recognizers write for an hour: "free o'clock", "ate pm".
-        if let hour = Self.hourSoundAlikes[word] {
-            var clock = Clock(hour: hour, minute: 0, pm: nil)
-            var end = index + 1
-            if token(end) == "oclock" { end += 1 }
-            if let meridiem = meridiem(at: end) {
-                clock.pm = meridiem.pm
-                end = meridiem.end
-            }
-            if end > index + 1 {
-                parts.clock = clock
-                return end
-            }
-        }
-        if word.contains(Character(".")), let meridiem = meridiem(at: index + 1),
+        return end > index + 1 ? (clock, end) : nil
+    }
+
+    /// "7.30 pm".
+    private func dottedTimeWithMeridiem(at index: Int) -> (clock: Clock, end: Int)? {
+        let word = token(index)
+        guard word.contains(Character(".")), let meridiem = meridiem(at: index + 1),
             let compact = Self.compactClock(word + (meridiem.pm ? "pm" : "am"))
-        {
-            parts.clock = compact
-            return meridiem.end
+        else { return nil }
+        return (compact, meridiem.end)
+    }
+
+    /// "5pm", "5:30", "17h00", then "am" or "pm" after it.
+    private func compactTime(at index: Int) -> (clock: Clock, end: Int)? {
+        guard var clock = Self.compactClock(token(index)) else { return nil }
+        var end = index + 1
+        if clock.pm == nil, let meridiem = meridiem(at: end) {
+            clock.pm = meridiem.pm
+            end = meridiem.end
         }
-        if let compact = Self.compactClock(word) {
-            var clock = compact
-            var end = index + 1
-            if clock.pm == nil, let meridiem = meridiem(at: end) {
-                clock.pm = meridiem.pm
-                end = meridiem.end
-            }
-            parts.clock = clock
-            return end
-        }
+        return (clock, end)
+    }
+
+    /// A number for the hour: "1430 hours", "five thirty p m", "7 o'clock", "5 oh 5", "at 5";
+    /// a bare number only after a cue, before a part of the day, or when the whole text is a date.
+    private func spokenOrBareTime(at index: Int, _ parts: Parts) -> (clock: Clock, end: Int)? {
+        let word = token(index)
         guard let number = numbers[index], number.isDigits || NumberWords.atoms[word] != nil, !number.isOrdinal,
             let hour = number.integer, number.value == number.value.rounded()
         else { return nil }
-        if number.isDigits, word.count > 2 {
-            // "1430 hours", "at 1030", "1140 am": a clock written without a colon.
-            let meridiem = meridiem(at: index + 1)
-            guard (3...4).contains(word.count), let value = Int(word), value % 100 < 60, value / 100 < 24,
-                token(index + 1) == "hours" || token(index + 1) == "hrs" || token(index - 1) == "at" || meridiem != nil
-            else { return nil }
-            parts.clock = Clock(hour: value / 100, minute: value % 100, pm: meridiem?.pm, grain: .minute)
-            if let meridiem { return meridiem.end }
-            return index + (token(index + 1).hasPrefix("h") ? 2 : 1)
-        }
+        if number.isDigits, word.count > 2 { return hundredHoursTime(at: index) }
         guard (0...24).contains(hour) else { return nil }
         var end = number.range.upperBound
         var clock = Clock(hour: hour % 24, minute: 0, pm: nil)
@@ -87,17 +96,14 @@ extension DateParser {
         if let minutes = numbers[end], let minute = minutes.integer, (0...59).contains(minute), !minutes.isOrdinal,
             token(end) != "a", token(end) != "an", DateMath.units[token(minutes.range.upperBound)] == nil
         {
-            if minutes.isDigits, token(end).count != 2 {
-                // "5 3" is not a time; "5 30" and "5 05" are.
-            } else {
+            // "5 30" and "5 05" are times; "5 3" is not.
+            if !minutes.isDigits || token(end).count == 2 {
                 clock.minute = minute
                 clock.grain = .minute
                 end = minutes.range.upperBound
                 explicit = true
             }
-        } else if token(end) == "oh", let minutes = numbers[end + 1], let minute = minutes.integer,
-            (1...9).contains(minute)
-        {
+        } else if token(end) == "oh", let minutes = numbers[end + 1], let minute = minutes.integer, (1...9).contains(minute) {
             clock.minute = minute
             end = minutes.range.upperBound
             explicit = true
@@ -107,8 +113,7 @@ extension DateParser {
             explicit = true
         }
         if token(end) == "midnight", hour == 12 || hour < 4 {
-            parts.clock = Clock(hour: hour % 12, minute: clock.minute, pm: false)
-            return end + 1
+            return (Clock(hour: hour % 12, minute: clock.minute, pm: false), end + 1)
         }
         if let meridiem = meridiem(at: end) {
             clock.pm = meridiem.pm
@@ -120,10 +125,20 @@ extension DateParser {
             DateWords.parts[token(end)] != nil || (token(end) == "in" && token(end + 1) == "the")
             || token(end) == "tonight" || token(end) == "this"
         guard explicit || cued || wholeText || partNext || parts.part != nil else { return nil }
-        guard hour <= 24 else { return nil }
         if hour > 12 { clock.pm = nil }
-        parts.clock = clock
-        return end
+        return (clock, end)
+    }
+
+    /// "1430 hours", "at 1030", "1140 am": a clock written without a colon.
+    private func hundredHoursTime(at index: Int) -> (clock: Clock, end: Int)? {
+        let word = token(index)
+        let meridiem = meridiem(at: index + 1)
+        guard (3...4).contains(word.count), let value = Int(word), value % 100 < 60, value / 100 < 24,
+            token(index + 1) == "hours" || token(index + 1) == "hrs" || token(index - 1) == "at" || meridiem != nil
+        else { return nil }
+        let clock = Clock(hour: value / 100, minute: value % 100, pm: meridiem?.pm, grain: .minute)
+        if let meridiem { return (clock, meridiem.end) }
+        return (clock, index + (token(index + 1).hasPrefix("h") ? 2 : 1))
     }
 
     /// Words before a clock time that make a bare number one ("at 5").

@@ -131,10 +131,41 @@ struct DateParser {
 
     /// Puts the parts together into one wall-clock value.
     func compose(_ parts: Parts) -> LocalDateTime? {
+        if let instant = parts.instant, parts.clock == nil, parts.part == nil, parts.weekday == nil { return instant }
+        let (day, explicitDay) = self.day(of: parts)
+        if parts.weekday != nil, parts.day != nil || parts.month != nil, day == nil { return nil }
+        guard var result = day ?? (parts.clock != nil || parts.part != nil ? today : nil) else { return nil }
+        if let clock = parts.clock {
+            result.hour = hour(of: clock, part: parts.part, on: result, explicitDay: explicitDay)
+            result.minute = clock.minute
+            result.second = clock.second
+            // A time earlier in the current hour is still now-ish ("at 4:23" said at 4:30); earlier
+            // than that, it is tomorrow's.
+            if !explicitDay, !literalHours, context.prefersFuture, result < hourStart {
+                result = math.addingDays(1, to: result)
+            }
+        } else if let part = parts.part, parts.instant == nil {
+            result.hour = part.defaultHour
+        }
+        if let zoneOffset = parts.zoneOffset, let instant = result.date(in: context.timeZone) {
+            let here = context.timeZone.secondsFromGMT(for: instant)
+            result = math.adding(Double(here - zoneOffset), .second, to: result)
+        }
+        return result
+    }
+
+    /// The start of the current hour.
+    private var hourStart: LocalDateTime {
+        var start = now
+        (start.minute, start.second) = (0, 0)
+        return start
+    }
+
+    /// The day the parts name, and whether they name one (a time alone is today's).
+    private func day(of parts: Parts) -> (day: LocalDateTime?, explicit: Bool) {
         var day: LocalDateTime?
         var explicitDay = true
         if let instant = parts.instant {
-            guard parts.clock != nil || parts.part != nil || parts.weekday != nil else { return instant }
             day = DateMath.day(instant)
             if let weekday = parts.weekday { day = math.addingDays((weekday + 5) % 7, to: math.monday(of: instant)) }
         } else if let fixed = parts.day {
@@ -171,46 +202,23 @@ struct DateParser {
         } else {
             explicitDay = false
         }
-        if parts.weekday != nil, parts.day != nil || parts.month != nil, day == nil { return nil }
-        guard var result = day ?? (parts.clock != nil || parts.part != nil ? today : nil) else { return nil }
-        if let clock = parts.clock {
-            var hour = clock.hour
-            if let pm = clock.pm {
-                hour = hour % 12 + (pm ? 12 : 0)
-            } else if let part = parts.part, hour <= 12 {
-                hour = part.place(hour)
-            } else if hour < 12, hour > 0, !literalHours, !explicitDay || result == today {
-                // No am or pm: the next time the clock shows it (a time in the current hour still counts).
-                var morning = result
-                morning.hour = hour
-                morning.minute = clock.minute
-                var hourStart = now
-                (hourStart.minute, hourStart.second) = (0, 0)
-                if morning < hourStart, hour + 12 < 24 {
-                    var evening = morning
-                    evening.hour += 12
-                    if evening >= now { hour += 12 }
-                }
-            }
-            result.hour = hour
-            result.minute = clock.minute
-            result.second = clock.second
-            var hourStart = now
-            hourStart.minute = 0
-            hourStart.second = 0
-            // A time earlier in the current hour is still now-ish ("at 4:23" said at 4:30); earlier
-            // than that, it is tomorrow's.
-            if !explicitDay, !literalHours, context.prefersFuture, result < hourStart {
-                result = math.addingDays(1, to: result)
-            }
-        } else if let part = parts.part, parts.instant == nil {
-            result.hour = part.defaultHour
-        }
-        if let zoneOffset = parts.zoneOffset, let instant = result.date(in: context.timeZone) {
-            let here = context.timeZone.secondsFromGMT(for: instant)
-            result = math.adding(Double(here - zoneOffset), .second, to: result)
-        }
-        return result
+        return (day, explicitDay)
+    }
+
+    /// The hour on 24 hours a clock time means on `day`: as said with am or pm, placed by a
+    /// part of the day ("7 in the evening"), or, with neither, the next time the clock shows it.
+    private func hour(of clock: Clock, part: DateWords.Part?, on day: LocalDateTime, explicitDay: Bool) -> Int {
+        let hour = clock.hour
+        if let pm = clock.pm { return hour % 12 + (pm ? 12 : 0) }
+        if let part, hour <= 12 { return part.place(hour) }
+        guard hour < 12, hour > 0, !literalHours, !explicitDay || day == today else { return hour }
+        // No am or pm: the next time the clock shows it (a time in the current hour still counts).
+        var morning = day
+        (morning.hour, morning.minute) = (hour, clock.minute)
+        guard morning < hourStart, hour + 12 < 24 else { return hour }
+        var evening = morning
+        evening.hour += 12
+        return evening >= now ? hour + 12 : hour
     }
 
     func calendarDay(month: Int, day: Int, year: Int?) -> LocalDateTime? {

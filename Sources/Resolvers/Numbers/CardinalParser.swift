@@ -17,129 +17,148 @@ struct CardinalParser {
 
     private enum Last { case none, unit, tens, hundred, scale, digits }
 
-    func parse(from start: Int, limit: Int? = nil) -> Reading? {
-        let end = min(limit ?? tokens.count, tokens.count)
+    /// What has been read so far.
+    private struct State {
         var total = 0.0
         var current = 0.0
         var last = Last.none
-        var index = start
         var lastScale: Double?
         var allDigits = true
         var ordinal = false
-        func finish() -> Reading? {
-            guard last != .none || ordinal else { return nil }
-            return Reading(
-                value: total + current, end: index, isOrdinal: ordinal, isDigits: allDigits, lastScale: lastScale)
+
+        /// Whether a plain number word may come next: at the start, or after a hundred or a scale.
+        var takesNumber: Bool { last == .none || last == .hundred || last == .scale }
+
+        /// Whether unit `n` may come next: as a plain number, or after tens ("twenty five").
+        func takesUnit(_ n: Int) -> Bool { takesNumber || (last == .tens && n > 0 && n < 10) }
+    }
+
+    /// What one step of reading did.
+    private enum Step {
+        /// Read this many tokens; the number may go on.
+        case next(Int)
+        /// Read this many tokens, and the number ends with them.
+        case last(Int)
+        /// The token at hand does not continue the number.
+        case stop
+    }
+
+    func parse(from start: Int, limit: Int? = nil) -> Reading? {
+        let end = min(limit ?? tokens.count, tokens.count)
+        var state = State()
+        var index = start
+        reading: while index < end {
+            switch step(at: index, end: end, &state) {
+            case .next(let count): index += count
+            case .last(let count):
+                index += count
+                break reading
+            case .stop: break reading
+            }
         }
-        while index < end {
-            let word = tokens[index]
-            if word == "and" {
-                guard [.hundred, .scale, .tens].contains(last), index + 1 < end, startsNumber(tokens[index + 1]) else {
-                    break
-                }
-                if last == .tens, NumberWords.units[tokens[index + 1]] == nil { break }
-                index += 1
-                continue
-            }
-            if word == "a" || word == "an", last == .none, index + 1 < end, isMultiplier(tokens[index + 1]) {
-                current = 1
-                last = .unit
-                allDigits = false
-                index += 1
-                continue
-            }
-            if word == "half", last == .none, index + 2 < end, tokens[index + 1] == "a",
-                let group = NumberWords.groups[tokens[index + 2]]
-            {
-                current = Double(group) / 2
-                last = .digits
-                allDigits = false
-                index += 3
-                break
-            }
-            if let digits = Self.digits(word) {
-                guard last == .none || last == .hundred || last == .scale else { break }
-                if last != .none, digits.value >= 1000 { break }
-                current += digits.value
-                last = .digits
-                if digits.ordinal {
-                    ordinal = true
-                    index += 1
-                    break
-                }
-                index += 1
-                continue
-            }
-            guard let atom = NumberWords.atoms[word] else { break }
-            allDigits = false
-            switch atom {
-            case .unit(let n):
-                let afterTens = last == .tens && n > 0 && n < 10
-                guard last == .none || afterTens || last == .hundred || last == .scale else { return finish() }
-                if last == .hundred || last == .scale, current.truncatingRemainder(dividingBy: 100) != 0, !afterTens {
-                    return finish()
-                }
-                current += Double(n)
-                last = .unit
-            case .tens(let n):
-                guard last == .none || last == .hundred || last == .scale else { return finish() }
-                current += Double(n)
-                last = .tens
-            case .compound(let tens, let unit, let isOrdinal):
-                guard last == .none || last == .hundred || last == .scale else { return finish() }
-                current += Double(tens + unit)
-                last = .unit
-                if isOrdinal {
-                    ordinal = true
-                    index += 1
-                    return finish()
-                }
-            case .scale(let scale):
-                if scale == 100 {
-                    guard last != .hundred else { return finish() }
-                    current = max(current, 1) * 100
-                    last = .hundred
-                } else {
-                    if current == 0, total > 0 {
-                        total *= scale
-                    } else {
-                        total += max(current, 1) * scale
-                    }
-                    current = 0
-                    last = .scale
-                }
-                lastScale = scale
-                index += 1
-                continue
-            case .group(let group):
-                guard word != "couple" || last == .none || current == 1 else { return finish() }
-                current = max(current, 1) * Double(group)
-                last = .digits
-                index += 1
-                if index < end, tokens[index] == "of" { index += 1 }
-                return finish()
-            case .ordinal(let n, let isScale):
-                if isScale {
-                    if n == 100 {
-                        current = max(current, 1) * 100
-                    } else {
-                        total += max(current, 1) * n
-                        current = 0
-                    }
-                } else {
-                    let afterTens = last == .tens && n > 0 && n < 10
-                    guard last == .none || afterTens || last == .hundred || last == .scale else { return finish() }
-                    current += n
-                }
-                ordinal = true
-                last = .unit
-                index += 1
-                return finish()
-            }
-            lastScale = nil
-            index += 1
+        guard state.last != .none || state.ordinal else { return nil }
+        return Reading(
+            value: state.total + state.current, end: index, isOrdinal: state.ordinal, isDigits: state.allDigits,
+            lastScale: state.lastScale)
+    }
+
+    /// Reads the token at `index` (and those it takes with it) into `state`.
+    private func step(at index: Int, end: Int, _ state: inout State) -> Step {
+        let word = tokens[index]
+        let next = index + 1 < end ? tokens[index + 1] : nil
+        if word == "and" {
+            // "one hundred and three", "twenty and five" only for a unit.
+            guard [.hundred, .scale, .tens].contains(state.last), let next, startsNumber(next) else { return .stop }
+            return state.last == .tens && NumberWords.units[next] == nil ? .stop : .next(1)
         }
-        return finish()
+        if word == "a" || word == "an", state.last == .none, let next, isMultiplier(next) {
+            // "a hundred", "a dozen".
+            (state.current, state.last, state.allDigits) = (1, .unit, false)
+            return .next(1)
+        }
+        if word == "half", state.last == .none, next == "a", index + 2 < end, let group = NumberWords.groups[tokens[index + 2]] {
+            // "half a dozen".
+            (state.current, state.last, state.allDigits) = (Double(group) / 2, .digits, false)
+            return .last(3)
+        }
+        if let digits = Self.digits(word) {
+            guard state.takesNumber, state.last == .none || digits.value < 1000 else { return .stop }
+            state.current += digits.value
+            state.last = .digits
+            guard !digits.ordinal else {
+                state.ordinal = true
+                return .last(1)
+            }
+            return .next(1)
+        }
+        guard let atom = NumberWords.atoms[word] else { return .stop }
+        state.allDigits = false
+        return read(atom, word: word, followedBy: next, &state)
+    }
+
+    /// Reads a number word into `state`.
+    private func read(_ atom: NumberWords.Atom, word: String, followedBy next: String?, _ state: inout State) -> Step {
+        switch atom {
+        case .unit(let n):
+            guard state.takesUnit(n) else { return .stop }
+            // After hundreds that are not whole ("1.5 hundred"), a unit starts a new number.
+            if state.last == .hundred || state.last == .scale, state.current.truncatingRemainder(dividingBy: 100) != 0 { return .stop }
+            state.current += Double(n)
+            (state.last, state.lastScale) = (.unit, nil)
+            return .next(1)
+        case .tens(let n):
+            guard state.takesNumber else { return .stop }
+            state.current += Double(n)
+            (state.last, state.lastScale) = (.tens, nil)
+            return .next(1)
+        case .compound(let tens, let unit, let isOrdinal):
+            guard state.takesNumber else { return .stop }
+            state.current += Double(tens + unit)
+            state.last = .unit
+            guard !isOrdinal else {
+                state.ordinal = true
+                return .last(1)
+            }
+            state.lastScale = nil
+            return .next(1)
+        case .scale(let scale):
+            if scale == 100 {
+                guard state.last != .hundred else { return .stop }
+                state.current = max(state.current, 1) * 100
+                state.last = .hundred
+            } else {
+                if state.current == 0, state.total > 0 {
+                    state.total *= scale
+                } else {
+                    state.total += max(state.current, 1) * scale
+                }
+                state.current = 0
+                state.last = .scale
+            }
+            // Kept for "one million and a half".
+            state.lastScale = scale
+            return .next(1)
+        case .group(let group):
+            guard word != "couple" || state.last == .none || state.current == 1 else { return .stop }
+            state.current = max(state.current, 1) * Double(group)
+            state.last = .digits
+            return .last(next == "of" ? 2 : 1)
+        case .ordinal(let n, let isScale):
+            if isScale {
+                if n == 100 {
+                    state.current = max(state.current, 1) * 100
+                } else {
+                    state.total += max(state.current, 1) * n
+                    state.current = 0
+                }
+            } else {
+                guard state.takesUnit(Int(n)) else { return .stop }
+                state.current += n
+            }
+            state.ordinal = true
+            state.last = .unit
+            return .last(1)
+        }
     }
 
     private func startsNumber(_ word: String) -> Bool {
