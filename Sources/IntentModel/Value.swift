@@ -87,7 +87,8 @@ public indirect enum Value: Hashable, Sendable {
         }
     }
 
-    /// A short human form for summaries: "Groceries", "2026-11-19T17:00:00", "$12.50".
+    /// The plain text of a value, for matching and comparing: "Groceries",
+    /// "2026-11-19T17:00:00", "12.5 USD". People see ``printed`` or ``spoken`` (ValueText.swift).
     public var displayText: String {
         switch self {
         case .string(let s), .url(let s), .email(let s), .phoneNumber(let s), .enumCase(let s): s

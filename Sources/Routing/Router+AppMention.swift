@@ -41,8 +41,7 @@ extension Router {
 }
 
 /// Every app's names (its display name, then its synonyms) as normalized words, made once
-/// with the router: finding an app named in an utterance used to normalize every name of
-/// every app again for each utterance.
+/// with the router, so that finding an app named in an utterance normalizes no name again.
 struct AppNames: Sendable {
     struct App: Sendable {
         let id: String

@@ -25,12 +25,30 @@ public struct LineFramer: Sendable {
     }
 
     public let maximumLineLength: Int
+    /// Whether an empty line is a frame (standard input, where it is a line said) or skipped
+    /// (the protocol).
+    public let keepsEmptyLines: Bool
     private var buffer: [UInt8] = []
     private var start = 0
     private var skipping = false
 
-    public init(maximumLineLength: Int = Framing.maximumLineLength) {
+    public init(maximumLineLength: Int = Framing.maximumLineLength, keepsEmptyLines: Bool = false) {
         self.maximumLineLength = maximumLineLength
+        self.keepsEmptyLines = keepsEmptyLines
+    }
+
+    /// At the end of the input: the last line when no newline ended it, then nothing.
+    public mutating func finish() -> Frame? {
+        defer {
+            buffer.removeAll()
+            (start, skipping) = (0, false)
+        }
+        var end = buffer.count
+        guard !skipping, end > start else { return nil }
+        if buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        if end == start { return keepsEmptyLines ? .line("") : nil }
+        if end - start > maximumLineLength { return .tooLong(end - start) }
+        return .line(String(decoding: buffer[start..<end], as: UTF8.self))
     }
 
     public mutating func append(_ bytes: some Sequence<UInt8>) {
@@ -61,7 +79,10 @@ public struct LineFramer: Sendable {
             }
             var end = newline
             if end > lineStart, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-            if end == lineStart { continue }
+            if end == lineStart {
+                if keepsEmptyLines { return .line("") }
+                continue
+            }
             if end - lineStart > maximumLineLength { return .tooLong(end - lineStart) }
             return .line(String(decoding: buffer[lineStart..<end], as: UTF8.self))
         }

@@ -1,6 +1,7 @@
 import CReadline
 import Foundation
 import Synchronization
+import Wire
 
 /// What one read at the prompt gave.
 enum LineInput: Hashable, Sendable {
@@ -320,8 +321,9 @@ final class SignalPipe: @unchecked Sendable {
 /// input, or when SIGINT, SIGTERM or SIGHUP arrives, so whoever reads can still clean up
 /// (stop the private daemon, remove its socket). Blocking: call it from a thread of its own.
 final class InputLines: @unchecked Sendable {
-    // Mutable buffer: used by one reading thread at a time (the callers await each line).
-    private var buffer: [UInt8] = []
+    // Mutable framer: used by one reading thread at a time (the callers await each line).
+    // Lines of any length, empty ones too: each is something said.
+    private var framer = LineFramer(maximumLineLength: .max, keepsEmptyLines: true)
     private var ended = false
     private let signals: SignalPipe
 
@@ -330,16 +332,10 @@ final class InputLines: @unchecked Sendable {
     /// The next line without its newline (a `\r` before it dropped), or nil at the end.
     func next() -> String? {
         while true {
-            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                var line = Array(buffer[..<newline])
-                buffer.removeSubrange(...newline)
-                if line.last == UInt8(ascii: "\r") { line.removeLast() }
-                return String(decoding: line, as: UTF8.self)
-            }
+            if case .line(let line)? = framer.next() { return line }
             if ended {
-                guard !buffer.isEmpty else { return nil }
-                defer { buffer = [] }
-                return String(decoding: buffer, as: UTF8.self)
+                guard case .line(let line)? = framer.finish() else { return nil }
+                return line
             }
             var fds = [
                 pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
@@ -352,13 +348,13 @@ final class InputLines: @unchecked Sendable {
             }
             if fds[1].revents & Int16(POLLIN) != 0, signals.drain().contains(where: { $0 != SIGWINCH }) {
                 ended = true
-                buffer = []
+                framer = LineFramer(maximumLineLength: .max, keepsEmptyLines: true)
                 return nil
             }
             guard fds[0].revents != 0 else { continue }
             var chunk = [UInt8](repeating: 0, count: 65536)
             let count = Glibc.read(STDIN_FILENO, &chunk, chunk.count)
-            if count > 0 { buffer += chunk.prefix(count) } else if count == 0 || errno != EINTR { ended = true }
+            if count > 0 { framer.append(chunk.prefix(count)) } else if count == 0 || errno != EINTR { ended = true }
         }
     }
 

@@ -50,6 +50,22 @@ struct LineFramerTests {
         #expect(framer.next() == .line("{}"))
         #expect(framer.next() == nil)
     }
+
+    /// Standard input's lines (`intentd run`): empty ones kept, the last one without a newline
+    /// given at the end of input, then nothing.
+    @Test func keepsEmptyLinesAndGivesTheLastLineAtTheEnd() {
+        var framer = LineFramer(maximumLineLength: .max, keepsEmptyLines: true)
+        framer.append(Array("one\r\n\nlast, unended".utf8))
+        #expect(framer.next() == .line("one"))
+        #expect(framer.next() == .line(""))
+        #expect(framer.next() == nil)
+        #expect(framer.finish() == .line("last, unended"))
+        #expect(framer.finish() == nil)
+        var protocolFramer = LineFramer()
+        protocolFramer.append(Array("\n\n".utf8))
+        #expect(protocolFramer.next() == nil)
+        #expect(protocolFramer.finish() == nil)
+    }
 }
 
 struct AppDefinitionJSONTests {

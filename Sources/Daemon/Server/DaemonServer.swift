@@ -210,8 +210,7 @@ public final class Daemon: Service, Sendable {
     }
 
     /// Waits for calls in flight and for their responses to be written (at most the grace
-    /// period), then closes every connection. A response queued but not yet written when the
-    /// connection closed used to be lost.
+    /// period), then closes every connection: no response queued is lost to the shutdown.
     private func drain() async {
         let deadline = ContinuousClock.now + configuration.shutdownGracePeriod
         func busy() -> Bool {

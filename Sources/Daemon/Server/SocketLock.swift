@@ -7,8 +7,8 @@
 /// Makes sure one daemon serves a socket path: an exclusive `flock` on `PATH.lock`, held for
 /// the daemon's life, and a check of what is at `PATH` before binding it.
 ///
-/// A second `intentd serve --socket SAME` is refused while the first runs (it used to delete
-/// the live daemon's socket and leave it unreachable); a socket left by a daemon that died is
+/// A second `intentd serve --socket SAME` is refused while the first runs (it never deletes
+/// the live daemon's socket, which would leave it unreachable); a socket left by a daemon that died is
 /// replaced; a symbolic link or any other file at the path is refused, never followed.
 struct SocketLock: ~Copyable {
     /// Why the daemon cannot take the path, in one sentence for the command line.
