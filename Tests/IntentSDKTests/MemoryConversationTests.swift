@@ -181,8 +181,9 @@ import Wire
         }
     }
 
-    @Test func aCompoundOfTwoAppsPerformsBoth() async throws {
-        try await withDaemon(host: await IntentHost(apps: DemoApps.all), history: false) { client, _ in
+    @Test func aCompoundOfTwoAppsPerformsBothAndEitherCanBeCorrected() async throws {
+        defer { try? FileManager.default.removeItem(atPath: stateDirectory) }
+        try await withDaemon(host: await IntentHost(apps: DemoApps.all)) { client, _ in
             let both = try await say(client, "order two tomato soups and then show my workouts")
             #expect(both.parts.map(text) == [
                 "Your order for 2 Tomato has been placed",
@@ -190,6 +191,18 @@ import Wire
             ])
             #expect(both.parts.map(\.intent) == ["soup.order", "fitness.listWorkouts"])
             #expect(both.status == .done)
+            // "three" fits the soup, not the workouts shown after it.
+            let three = try await say(client, "actually make it three")
+            #expect(text(three) == "Your order for 3 Tomato has been placed")
+            #expect(three.correction?.parameter == "quantity")
+            #expect(three.correction?.undid == true)
+            // The running workouts instead of the yoga ones: the listing, read-only, asked again.
+            let listed = try await say(client, "order one chicken noodle soup and then show my yoga workouts")
+            #expect(listed.parts.map(\.intent) == ["soup.order", "fitness.listWorkouts"])
+            let running = try await say(client, "no, running instead")
+            #expect(running.intent == "fitness.listWorkouts")
+            #expect(running.correction?.undid == false)
+            #expect(text(running) == "You have 1 running workout: Running for 30 minutes on Sunday, November 22")
         }
     }
 

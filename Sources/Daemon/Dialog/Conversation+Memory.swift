@@ -153,9 +153,17 @@ extension Conversation {
     /// something (it must be reversible), and the request performed again. Nil when the words
     /// are no correction of the session's last request.
     func correctLast(_ params: Methods.Run.Parameters, session: String, client: Client, turn: Int) async throws(RPCError) -> RunOutcome? {
-        guard let (last, entryID) = await sessions.lastPerformed(session, uid: client.uid) else { return nil }
-        let reader = AnswerReader(router: registry.router, now: params.now ?? last.now)
-        guard let (name, value) = correction(params.utterance, of: last, reader: reader), value != last.value(name) else { return nil }
+        // The newest call the words can correct: after "order two tomato soups and then show
+        // my workouts", "actually make it three" is about the soup.
+        var found: (last: PendingCall, entryID: Int64?, name: String, value: JSONValue)?
+        for (call, entry) in await sessions.lastPerformed(session, uid: client.uid).reversed() {
+            let reader = AnswerReader(router: registry.router, now: params.now ?? call.now)
+            if let (name, value) = correction(params.utterance, of: call, reader: reader), value != call.value(name) {
+                found = (call, entry, name, value)
+                break
+            }
+        }
+        guard let (last, entryID, name, value) = found else { return nil }
         // "actually, what's on my calendar tomorrow" is a request of its own, not a new date.
         let routed = await registry.route(params.utterance, now: params.now, spoken: params.spoken)
         if let intent = routed.intent, intent.id != last.intent.id, routed.status != .notUnderstood,
@@ -203,6 +211,7 @@ extension Conversation {
     /// at the first question (the rest goes on once it is answered) or failure. The outcome
     /// is the last part's, with the outcome of every part this request performed in `parts`.
     func runParts(_ texts: [String], produced: [RunOutcome] = [], _ params: Methods.Run.Parameters, client: Client) async throws(RPCError) -> RunOutcome {
+        if let session = params.session { await sessions.beginSequence(session, uid: client.uid, continuing: !produced.isEmpty) }
         var done = produced
         for (index, text) in texts.enumerated() {
             var part = params
@@ -212,12 +221,16 @@ extension Conversation {
                 outcome = try await runOne(part, client: client, remaining: Array(texts[(index + 1)...]))
             } catch {
                 // What was done before stays reported: a later part's error ends the sequence.
-                guard !done.isEmpty else { throw error }
+                guard !done.isEmpty else {
+                    if let session = params.session { await sessions.endSequence(session, uid: client.uid) }
+                    throw error
+                }
                 outcome = RunOutcome(session: params.session ?? "", status: .failed, message: "\(error.message): \(text)")
             }
             done.append(outcome)
             if outcome.status != .done { break }
         }
+        if let session = params.session { await sessions.endSequence(session, uid: client.uid) }
         var last = done[done.count - 1]
         last.parts = done
         return last

@@ -77,9 +77,11 @@ actor SessionStore {
     private var entries: [Key: Entry] = [:]
     /// What each session's last finished request showed or made, for references ("send it").
     private var recent: [Key: (entities: [EntityReference], at: ContinuousClock.Instant)] = [:]
-    /// Each session's last performed call and its history entry, for corrections ("no,
-    /// tomorrow instead") right after it.
-    private var performed: [Key: (call: PendingCall, entry: Int64?, at: ContinuousClock.Instant)] = [:]
+    /// The calls each session's last request performed (several for an utterance of several
+    /// commands) and their history entries, for corrections ("no, tomorrow instead") right after.
+    private var performed: [Key: (calls: [(call: PendingCall, entry: Int64?)], at: ContinuousClock.Instant)] = [:]
+    /// Sessions performing the parts of one utterance: each part's call joins the others.
+    private var inSequence: Set<Key> = []
     /// The newest turn of each session with a call in progress or a question pending, and when it began.
     private var turns: [Key: (turn: Int, began: ContinuousClock.Instant)] = [:]
     private var nextTurn = 1
@@ -109,7 +111,7 @@ actor SessionStore {
         return entries.count
     }
 
-    /// A fresh session id (`s-1f3a…`).
+    /// A fresh session id: `s-`, a count, `-` and 8 hex digits (`s-12-1f3a9c0b`).
     func issue() -> String {
         issued += 1
         return "s-\(issued)-" + UUID().uuidString.prefix(8).lowercased()
@@ -179,28 +181,41 @@ actor SessionStore {
         if recent.count > capacity, let oldest = recent.min(by: { $0.value.at < $1.value.at })?.key { recent[oldest] = nil }
     }
 
-    /// Remembers the call session `id` just performed (and its history entry, when recorded).
+    /// Remembers the call session `id` just performed (and its history entry, when recorded):
+    /// alone, or beside the calls of the parts before it in one utterance.
     func rememberPerformed(_ id: String, uid: UInt32?, call: PendingCall, entry: Int64?) {
         let key = Key(uid: uid, id: id)
         var kept = call
         kept.question = nil
         kept.remainingParts = []
-        performed[key] = (kept, entry, clock())
+        let earlier = inSequence.contains(key) ? performed[key]?.calls ?? [] : []
+        performed[key] = (earlier + [(kept, entry)], clock())
         if performed.count > capacity, let oldest = performed.min(by: { $0.value.at < $1.value.at })?.key { performed[oldest] = nil }
     }
 
-    /// The call session `id` performed last, unless the session fell silent since.
-    func lastPerformed(_ id: String, uid: UInt32?) -> (call: PendingCall, entry: Int64?)? {
+    /// The parts of one utterance begin (`continuing`: go on after an answer): the calls they
+    /// perform are remembered together, until ``endSequence(_:uid:)``.
+    func beginSequence(_ id: String, uid: UInt32?, continuing: Bool) {
         let key = Key(uid: uid, id: id)
-        guard let last = performed[key] else { return nil }
-        guard clock() - last.at < timeout else {
-            performed[key] = nil
-            return nil
-        }
-        return (last.call, last.entry)
+        if !continuing { performed[key] = nil }
+        inSequence.insert(key)
     }
 
-    /// Forgets the call session `id` performed last (it was undone).
+    func endSequence(_ id: String, uid: UInt32?) { inSequence.remove(Key(uid: uid, id: id)) }
+
+    /// The calls session `id`'s last request performed, the newest last, unless the session
+    /// fell silent since.
+    func lastPerformed(_ id: String, uid: UInt32?) -> [(call: PendingCall, entry: Int64?)] {
+        let key = Key(uid: uid, id: id)
+        guard let last = performed[key] else { return [] }
+        guard clock() - last.at < timeout else {
+            performed[key] = nil
+            return []
+        }
+        return last.calls
+    }
+
+    /// Forgets what session `id` performed last (it was corrected).
     func forgetPerformed(_ id: String, uid: UInt32?) { performed[Key(uid: uid, id: id)] = nil }
 
     /// The entities of session `id`'s last finished request, unless the session fell silent.
