@@ -4,14 +4,20 @@ import IntentModel
 /// One labeled utterance of a corpus (Corpus/README.md): what was said, the intent it must
 /// reach (nil: out of domain, it must be rejected) and the parameters it must carry.
 public struct CorpusLine: Sendable, CustomStringConvertible {
+    /// The corpus file, as named in messages.
     public var file: String
+    /// The line number in the file, from 1.
     public var line: Int
+    /// What was said.
     public var utterance: String
+    /// The intent it must reach; nil when it must be rejected.
     public var intent: String?
+    /// The values it must carry, by parameter name, in the corpus's JSON form.
     public var parameters: [(String, JSONValue)]
     /// The line's other fields (a voice corpus line's `split`, `voice`, `spoken`).
     public var fields: JSONValue
 
+    /// A line as the corpus says it.
     public init(file: String, line: Int, utterance: String, intent: String?, parameters: [(String, JSONValue)] = [], fields: JSONValue = .null) {
         self.file = file
         self.line = line
@@ -21,6 +27,7 @@ public struct CorpusLine: Sendable, CustomStringConvertible {
         self.fields = fields
     }
 
+    /// `file:line "utterance"`, for messages.
     public var description: String { "\(file):\(line) \"\(utterance)\"" }
 
     /// Reads JSON Lines: `{"utterance": ..., "intent": ... | null, "parameters": {...}}` per
@@ -52,7 +59,9 @@ public struct CorpusLine: Sendable, CustomStringConvertible {
 
 /// A corpus file that cannot be read, with where.
 public struct CorpusError: Error, CustomStringConvertible {
+    /// What is wrong, and where (`file:line`).
     public var description: String
+    /// An error with what is wrong and where.
     public init(_ description: String) { self.description = description }
 }
 
@@ -60,30 +69,42 @@ public struct CorpusError: Error, CustomStringConvertible {
 public struct CorpusReport: Sendable {
     /// In-domain lines, and those whose intent was right.
     public var inDomain = 0
+    /// In-domain lines whose intent was right.
     public var correctIntents = 0
     /// Expected parameters on lines whose intent was right, and those that matched.
     public var parameterChecks = 0
+    /// Expected parameters that matched.
     public var parameterMatches = 0
     /// Out-of-domain lines, and those the router rejected.
     public var outOfDomain = 0
+    /// Out-of-domain lines the router rejected.
     public var rejected = 0
     /// Each miss in words, in corpus order.
     public var misses: [String] = []
     /// Per intent: lines expecting it, lines routed to it, and lines both.
     public var expected: [String: Int] = [:]
+    /// Lines routed to each intent.
     public var predicted: [String: Int] = [:]
+    /// Lines that expected each intent and were routed to it.
     public var agreed: [String: Int] = [:]
     /// (expected, got) pairs that disagree, with the utterances; "nothing" for no intent.
     public var confusions: [Confusion] = []
 
+    /// An expected intent and the one the router gave instead, with the utterances.
     public struct Confusion: Sendable {
+        /// The intent the lines expected ("nothing" for out-of-domain lines).
         public var expected: String
+        /// The intent they were routed to ("nothing" for none).
         public var got: String
+        /// The lines, in corpus order.
         public var utterances: [String]
     }
 
+    /// The share of in-domain lines whose intent was right (1 with none).
     public var intentAccuracy: Double { inDomain == 0 ? 1 : Double(correctIntents) / Double(inDomain) }
+    /// The share of expected parameters that matched (1 with none).
     public var parameterAccuracy: Double { parameterChecks == 0 ? 1 : Double(parameterMatches) / Double(parameterChecks) }
+    /// The share of out-of-domain lines rejected (1 with none).
     public var rejection: Double { outOfDomain == 0 ? 1 : Double(rejected) / Double(outOfDomain) }
 
     /// Of the lines routed to `intent`, the share that expected it.

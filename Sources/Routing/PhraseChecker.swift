@@ -6,6 +6,7 @@ import Phrases
 public struct PhraseChecker {
     let router: Router
 
+    /// Checks the phrases `router` was compiled from.
     public init(router: Router) { self.router = router }
 
     /// All diagnostics: those of loading and compiling, then duplicates and overlaps.

@@ -26,9 +26,11 @@ public enum RecognizerLine: Hashable, Sendable {
 
     /// One reading of an n-best list.
     public struct Hypothesis: Hashable, Sendable {
+        /// The words the recognizer heard.
         public var text: String
         /// The recognizer's confidence, normalized to 0...1.
         public var confidence: Double
+        /// A reading with its confidence in 0...1.
         public init(text: String, confidence: Double) {
             self.text = text
             self.confidence = confidence

@@ -3,6 +3,7 @@ import Phrases
 
 /// What the router understood of one utterance. Routing never performs anything.
 public struct RouteResult: Sendable {
+    /// How far the router got.
     public enum Status: String, Sendable {
         /// An intent with every required parameter.
         case complete
@@ -14,8 +15,11 @@ public struct RouteResult: Sendable {
         case notUnderstood
     }
 
+    /// The utterance as given.
     public var utterance: String
+    /// Whether an intent was found, with all it needs.
     public var status: Status
+    /// The best intent; nil when nothing was understood.
     public var intent: IntentDefinition?
     /// Resolved parameters, in the intent's parameter order.
     public var parameters: [(name: String, value: Value)]
@@ -28,6 +32,7 @@ public struct RouteResult: Sendable {
     /// `missing`, so the status is `incomplete`: the daemon asks the app for the name with its
     /// string query before it asks the user.
     public var unresolved: [(name: String, text: String)] = []
+    /// How well the best reading explains the words, 0...1; below the router's threshold is `notUnderstood`.
     public var confidence: Double
     /// Other intents that matched, with their confidence.
     public var alternatives: [(intent: String, confidence: Double)]
@@ -54,14 +59,19 @@ public struct RouteResult: Sendable {
 
     /// One app's reading of an utterance, when several apps could take it.
     public struct AppChoice: Sendable {
+        /// The app's intent.
         public var intent: IntentDefinition
         /// The app's display name.
         public var appName: String
+        /// Its resolved parameters.
         public var parameters: [(name: String, value: Value)]
+        /// Its required parameters with no value.
         public var missing: [String]
+        /// Its parameters whose words fit several values.
         public var ambiguities: [(name: String, candidates: [Value])]
     }
 
+    /// The value of parameter `name`, if it has one.
     public func parameter(_ name: String) -> Value? { parameters.first { $0.name == name }?.value }
 
     /// The JSON form of `intentd route --json` and the socket's route method.
@@ -106,9 +116,13 @@ public struct RouteResult: Sendable {
 
 /// The output of each stage of routing one utterance.
 public struct Explanation: Sendable {
+    /// The normalized words.
     public var tokens: [String] = []
+    /// Typed values found in the words (numbers, dates, money), with where.
     public var taggedValues: [SlotSpan] = []
+    /// The matcher's readings, best first.
     public var parses: [Parse] = []
+    /// How each parameter value was resolved, in words.
     public var resolverSteps: [String] = []
 
     /// A readable account of every stage, for `--explain`.

@@ -12,7 +12,9 @@ import Resolvers
 /// result.intent?.id  // "tasks.add"
 /// ```
 public struct Router: Sendable {
+    /// The phrase files' apps, rules and people it was built from.
     public let library: PhraseLibrary
+    /// Every phrase of every app compiled into one automaton.
     public let matcher: Matcher
     /// Problems found in the phrase files; the router runs with whatever compiled.
     public let diagnostics: [Diagnostic]
@@ -45,6 +47,7 @@ public struct Router: Sendable {
     /// Which app takes a schema several apps adopt.
     public var preferences: SchemaPreferences
 
+    /// The confidence below which an utterance is not understood, unless told otherwise.
     public static let defaultThreshold = 0.6
 
     /// The apps this router routes to, when not all of its library's (``restricted(to:)``).
@@ -77,6 +80,7 @@ public struct Router: Sendable {
         return library.apps.filter { reachableApps.contains($0.id) }
     }
 
+    /// Compiles `library`; problems are in ``diagnostics``, and the router runs with what compiled.
     public init(library: PhraseLibrary, threshold: Double = Router.defaultThreshold, preferences: SchemaPreferences = SchemaPreferences()) {
         self.library = library
         self.preferences = preferences
@@ -95,6 +99,7 @@ public struct Router: Sendable {
         self.init(library: PhraseLibraryLoader.load(paths: paths), threshold: threshold)
     }
 
+    /// The resolver context routing uses: the time (now, unless given), zone, language and contacts.
     public func context(now: LocalDateTime? = nil, timeZone: TimeZone = .current, language: String = "en") -> ResolutionContext {
         ResolutionContext(
             now: now ?? LocalDateTime(Date(), in: timeZone), timeZone: timeZone, language: language, contacts: contacts,
@@ -352,8 +357,11 @@ struct AdopterChoice {
 
 /// An utterance with more words than ``Router/maximumWords``.
 public struct UtteranceTooLong: Error, Sendable, CustomStringConvertible {
+    /// The words the utterance has.
     public var words: Int
+    /// The most that are routed (``Router/maximumWords``).
     public var limit: Int
 
+    /// The refusal in words.
     public var description: String { "The utterance has \(words) words; at most \(limit) are routed." }
 }

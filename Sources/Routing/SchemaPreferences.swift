@@ -17,6 +17,7 @@ public struct SchemaPreferences: Hashable, Sendable {
     /// App id by domain or schema id.
     public var apps: [String: String]
 
+    /// Preferences from app ids by domain or schema id.
     public init(_ apps: [String: String] = [:]) { self.apps = apps }
 
     /// Reads `DOMAIN=APP` or `SCHEMA=APP` entries (`mail=mail`, `mail.createDraft=mail`).
@@ -57,6 +58,8 @@ public struct SchemaPreferences: Hashable, Sendable {
 
 /// A preference entry that cannot be read.
 public struct PreferenceError: Error, CustomStringConvertible {
+    /// What is wrong with the entry.
     public var message: String
+    /// The message.
     public var description: String { message }
 }
