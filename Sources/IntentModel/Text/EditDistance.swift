@@ -3,7 +3,9 @@
 package enum EditDistance {
     /// Levenshtein distance: insertions, deletions and substitutions cost one each. With
     /// `transpositions`, a swap of two neighbours ("hgih") also costs one (optimal string
-    /// alignment). Rows live in one temporary allocation: fuzzy matching calls this per word.
+    /// alignment). Rows live in one temporary allocation: fuzzy matching calls this per word,
+    /// so it is inlinable, specialized for the element type in the modules that call it.
+    @inlinable
     package static func between<Element: Equatable>(_ a: [Element], _ b: [Element], transpositions: Bool = false) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }

@@ -17,7 +17,7 @@ import IntentModel
 struct HomeAssistantConverter {
     var files: [(path: String, file: HomeAssistantFile)]
     var diagnostics: [Diagnostic] = []
-    private var lists: [String: (list: HomeAssistantFile.List, location: SourceLocation?)] = [:]
+    private var lists: [String: HomeAssistantFile.List] = [:]
     private var app = AppDefinition(id: HomeAssistantMap.appID, displayName: "Home Assistant")
     private var map = HomeAssistantMap()
     /// The case ids of the enums made so far and the `out` values they stand for.
@@ -28,7 +28,7 @@ struct HomeAssistantConverter {
     init(files: [(path: String, file: HomeAssistantFile)]) {
         self.files = files
         for (_, file) in files {
-            for (name, list, location) in file.lists { lists[name] = (list, location) }
+            for (name, list) in file.lists { lists[name] = list }
         }
     }
 
@@ -135,7 +135,7 @@ struct HomeAssistantConverter {
             }
             return (.entity("\(app.id).\(name)"), .entity)
         }
-        guard let (spec, _) = lists[list] else {
+        guard let spec = lists[list] else {
             let near = Spelling.suggestion(for: list, among: Array(lists.keys)).map { "; did you mean '\($0)'?" } ?? ""
             diagnostics.append(.error("unknown list '\(list)'\(near)", at: location))
             return nil

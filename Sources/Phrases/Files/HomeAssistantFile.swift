@@ -37,7 +37,7 @@ struct HomeAssistantFile {
 
     var language: String
     var blocks: [Block] = []
-    var lists: [(name: String, list: List, location: SourceLocation?)] = []
+    var lists: [(name: String, list: List)] = []
     var expansionRules: [(name: String, text: String, location: SourceLocation?)] = []
     var skipWords: [String] = []
     var areas: [String] = []
@@ -70,7 +70,7 @@ extension PhraseFileReader {
             }
         }
         for (name, _, value) in reader.mapping(root["lists"], "lists") {
-            if let list = readHomeAssistantList(value, name: name) { file.lists.append((name, list, reader.location(of: value))) }
+            if let list = readHomeAssistantList(value, name: name) { file.lists.append((name, list)) }
         }
         for (name, _, value) in reader.mapping(root["expansion_rules"], "expansion_rules") {
             guard let text = reader.string(value, "expansion rule '\(name)'") else { continue }

@@ -5,7 +5,7 @@ import IntentModel
 /// and keep the time; seconds move the instant in the context's zone.
 struct DateMath {
     let zone: TimeZone
-    static var utc: Calendar { LocalDateTime.utcCalendar }
+    static let utc = LocalDateTime.utcCalendar
 
     enum Unit: Hashable {
         case second, minute, hour, day, week, month, quarter, year, decade
