@@ -45,10 +45,16 @@ struct LineFramerTests {
     @Test func overlongLineIsReportedOnceAndSkipped() {
         var framer = LineFramer(maximumLineLength: 8)
         framer.append(Array("0123456789".utf8))
-        #expect(framer.next() == .tooLong(10))
-        framer.append(Array("abc\n{}\n".utf8))
+        #expect(framer.next() == nil)
+        framer.append(Array("abc\r\n{}\n".utf8))
+        #expect(framer.next() == .tooLong(14))
         #expect(framer.next() == .line("{}"))
         #expect(framer.next() == nil)
+        // At the end of input, a line over the limit still being dropped is reported too.
+        framer.append(Array("0123456789".utf8))
+        #expect(framer.next() == nil)
+        #expect(framer.finish() == .tooLong(10))
+        #expect(framer.finish() == nil)
     }
 
     /// Standard input's lines (`intentd run`): empty ones kept, the last one without a newline
@@ -65,6 +71,43 @@ struct LineFramerTests {
         protocolFramer.append(Array("\n\n".utf8))
         #expect(protocolFramer.next() == nil)
         #expect(protocolFramer.finish() == nil)
+    }
+}
+
+/// The framer and the daemon's NIO decoder share ``LineScanner``: however the bytes are cut
+/// into reads, the same frames come out.
+struct LineScannerTests {
+    static let stream = Array("{\"a\":1}\r\n\n0123456789abc\nnaïve 🙂\n\r\n{}".utf8)
+
+    static func frames(readingChunksOf size: Int) -> [LineFramer.Frame] {
+        var framer = LineFramer(maximumLineLength: 12)
+        var frames: [LineFramer.Frame] = []
+        var offset = 0
+        while offset < stream.count {
+            framer.append(stream[offset..<min(offset + size, stream.count)])
+            offset += size
+            while let frame = framer.next() { frames.append(frame) }
+        }
+        if let last = framer.finish() { frames.append(last) }
+        return frames
+    }
+
+    @Test func framesDoNotDependOnHowTheBytesArrive() {
+        let whole = Self.frames(readingChunksOf: Self.stream.count)
+        #expect(whole == [.line(#"{"a":1}"#), .tooLong(13), .line("naïve 🙂"), .line("{}")])
+        for size in 1..<Self.stream.count {
+            #expect(Self.frames(readingChunksOf: size) == whole, "reads of \(size) bytes")
+        }
+    }
+
+    @Test func scanSaysWhatItConsumed() {
+        var scanner = LineScanner(maximumLineLength: 4)
+        #expect(scanner.scan(Array("ab".utf8)) == .init(event: nil, consumed: 0))
+        #expect(scanner.scan(Array("ab\r\ncd".utf8)) == .init(event: .line(0..<2), consumed: 4))
+        #expect(scanner.scan(Array("\n".utf8)) == .init(event: nil, consumed: 1))
+        #expect(scanner.scan(Array("abcdefg".utf8)) == .init(event: nil, consumed: 7))
+        #expect(scanner.scan(Array("h\n".utf8)) == .init(event: .tooLong(8), consumed: 2))
+        #expect(scanner.finish(Array("xy\r".utf8)) == .line(0..<2))
     }
 }
 

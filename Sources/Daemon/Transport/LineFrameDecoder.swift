@@ -9,70 +9,48 @@ enum Frame: Sendable {
     case tooLong(Int)
 }
 
-/// Splits inbound bytes at `\n` (dropping a `\r` before it and empty lines). A line longer
-/// than `maximumLineLength` is discarded as it comes, up to the next newline, and reported
-/// then, once, with its whole length (``Frame/tooLong(_:)``): memory stays bounded by the
-/// limit, and the connection keeps working after it.
+/// Splits inbound bytes into lines by Wire's ``LineScanner`` rules (the same as the SDK's
+/// `LineFramer`), reading each line in place as a slice of the channel's buffer. A line longer
+/// than the limit is discarded as it comes and reported once, with its whole length, when it
+/// ends: memory stays bounded by the limit, and the connection keeps working after it.
 struct LineFrameDecoder: ByteToMessageDecoder {
     typealias InboundOut = Frame
 
-    let maximumLineLength: Int
-    private var skipping = false
-    /// Bytes of the over-long line dropped so far.
-    private var skipped = 0
-    /// How far the current buffer has been searched for a newline, so each byte is looked at once.
-    private var scanned = 0
+    private var scanner: LineScanner
 
     init(maximumLineLength: Int = Framing.maximumLineLength) {
-        self.maximumLineLength = maximumLineLength
+        scanner = LineScanner(maximumLineLength: maximumLineLength)
     }
 
     mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
-        let view = buffer.readableBytesView
-        let searchStart = view.index(view.startIndex, offsetBy: min(scanned, view.count))
-        guard let newline = view[searchStart...].firstIndex(of: UInt8(ascii: "\n")) else {
-            scanned = view.count
-            if skipping || view.count > maximumLineLength {
-                skipping = true
-                skipped += view.count
-                buffer.moveReaderIndex(forwardBy: view.count)
-                scanned = 0
+        while true {
+            let step = scanner.scan(buffer.readableBytesView)
+            if let event = step.event {
+                fire(event, from: buffer, context: context)
+                buffer.moveReaderIndex(forwardBy: step.consumed)
+                return .continue
             }
-            return .needMoreData
+            guard step.consumed > 0 else { return .needMoreData }
+            buffer.moveReaderIndex(forwardBy: step.consumed)
         }
-        scanned = 0
-        let length = newline - view.startIndex
-        guard var line = buffer.readSlice(length: length) else { return .needMoreData }
-        buffer.moveReaderIndex(forwardBy: 1)
-        if skipping {
-            context.fireChannelRead(Self.wrapInboundOut(.tooLong(skipped + length)))
-            skipping = false
-            skipped = 0
-            return .continue
-        }
-        if line.readableBytesView.last == UInt8(ascii: "\r") { line = line.getSlice(at: line.readerIndex, length: line.readableBytes - 1) ?? line }
-        if line.readableBytes == 0 { return .continue }
-        if line.readableBytes > maximumLineLength {
-            context.fireChannelRead(Self.wrapInboundOut(.tooLong(line.readableBytes)))
-        } else {
-            context.fireChannelRead(Self.wrapInboundOut(.line(line)))
-        }
-        return .continue
     }
 
     mutating func decodeLast(context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool) throws -> DecodingState {
         while try decode(context: context, buffer: &buffer) == .continue {}
         // A last line without its newline is still a line (or an over-long one, reported).
-        if skipping {
-            context.fireChannelRead(Self.wrapInboundOut(.tooLong(skipped + buffer.readableBytes)))
-            skipping = false
-            skipped = 0
-        } else if buffer.readableBytes > 0 {
-            if let line = buffer.readSlice(length: buffer.readableBytes), line.readableBytes <= maximumLineLength {
-                context.fireChannelRead(Self.wrapInboundOut(.line(line)))
-            }
-        }
+        if let event = scanner.finish(buffer.readableBytesView) { fire(event, from: buffer, context: context) }
         buffer.moveReaderIndex(to: buffer.writerIndex)
         return .needMoreData
+    }
+
+    private func fire(_ event: LineScanner.Event, from buffer: ByteBuffer, context: ChannelHandlerContext) {
+        switch event {
+        case .line(let range):
+            // In range by construction: the scanner measured these bytes.
+            guard let line = buffer.getSlice(at: buffer.readerIndex + range.lowerBound, length: range.count) else { return }
+            context.fireChannelRead(Self.wrapInboundOut(.line(line)))
+        case .tooLong(let length):
+            context.fireChannelRead(Self.wrapInboundOut(.tooLong(length)))
+        }
     }
 }
