@@ -21,6 +21,20 @@ struct TextNormalizerTests {
         #expect(normalizer.words(input) == expected)
     }
 
+    /// The one camel-case splitter, used for enum case ids, type names and property names.
+    @Test(arguments: [
+        ("currentlyReading", "currently Reading", ["currently", "reading"]),
+        ("URLPath", "URL Path", ["url", "path"]),
+        ("HarcaMA", "Harca MA", ["harca", "ma"]),
+        ("Small (8 oz)", "Small (8 oz)", ["small", "8", "oz"]),
+        ("datePublished", "date Published", ["date", "published"]),
+        ("", "", []),
+    ])
+    func camelCaseSplitsAtWordBoundaries(identifier: String, split: String, words: [String]) {
+        #expect(TextNormalizer.splittingCamelCase(identifier) == split)
+        #expect(TextNormalizer.identifierWords(identifier) == words)
+    }
+
     @Test func tokenizesChinesePerCharacter() {
         #expect(normalizer.words("添加买牛奶到购物清单") == ["添", "加", "买", "牛", "奶", "到", "购", "物", "清", "单"])
         #expect(normalizer.words("我还剩几个任务？") == ["我", "还", "剩", "几", "个", "任", "务"])

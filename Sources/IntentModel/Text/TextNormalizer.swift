@@ -77,23 +77,22 @@ public struct TextNormalizer: Sendable {
     }
 
     /// An identifier as words: "datePublished" gives date, published.
-    public static func identifierWords(_ name: String) -> [String] {
-        var words: [String] = []
-        var current = ""
-        for character in name {
-            if character.isUppercase, !current.isEmpty {
-                words.append(current.lowercased())
-                current = ""
+    public static func identifierWords(_ name: String) -> [String] { nameWords(splittingCamelCase(name)) }
+
+    /// A space at each word boundary inside camel case, the rest kept: "currentlyReading" gives
+    /// "currently Reading", "URLPath" gives "URL Path", "HarcaMA" gives "Harca MA".
+    public static func splittingCamelCase(_ text: String) -> String {
+        let characters = Array(text)
+        var out = ""
+        for (index, character) in characters.enumerated() {
+            if character.isUppercase, index > 0 {
+                let previous = characters[index - 1]
+                let next = index + 1 < characters.count ? characters[index + 1] : nil
+                if previous.isLowercase || (previous.isUppercase && next?.isLowercase == true) { out.append(" ") }
             }
-            if character.isLetter {
-                current.append(character)
-            } else if !current.isEmpty {
-                words.append(current.lowercased())
-                current = ""
-            }
+            out.append(character)
         }
-        if !current.isEmpty { words.append(current.lowercased()) }
-        return words
+        return out
     }
 
     /// The source text of each token, with its original casing: one pass over the text, where

@@ -66,7 +66,7 @@ extension PhraseCompiler {
     func typeWords(of apps: [AppDefinition]) -> Set<String> {
         var words: Set<String> = []
         for type in apps.flatMap(\.entityTypes) {
-            for word in normalizer.words(Self.splitCamelCase(type.displayName)) { words.formUnion([word, word + "s"]) }
+            for word in normalizer.words(TextNormalizer.splittingCamelCase(type.displayName)) { words.formUnion([word, word + "s"]) }
         }
         return words
     }
@@ -79,7 +79,7 @@ extension PhraseCompiler {
             let slot = slotClass(for: .entity(type.name))
             // The last word of the type's name, alone and plural ("task", "tasks"; "list" of
             // "Task List"), anchors a name said as free text.
-            if let head = normalizer.words(Self.splitCamelCase(type.displayName)).last {
+            if let head = normalizer.words(TextNormalizer.splittingCamelCase(type.displayName)).last {
                 entityAnchors[slot, default: []].formUnion([head, head + "s"].map { vocabulary.intern($0) })
             }
             for value in type.values {
@@ -100,20 +100,10 @@ extension PhraseCompiler {
                 for (index, name) in names.enumerated() {
                     let entry = LexiconEntry(
                         slotClass: slot, valueID: enumCase.id, title: enumCase.title, quality: index == 0 ? 1 : 0.98)
-                    lexicon.insertName(normalizer.words(Self.splitCamelCase(name)), vocabulary: &vocabulary, entry: entry)
+                    lexicon.insertName(normalizer.words(TextNormalizer.splittingCamelCase(name)), vocabulary: &vocabulary, entry: entry)
                 }
             }
         }
-    }
-
-    /// "currentlyReading" gives "currently Reading", so a case id is also a name.
-    static func splitCamelCase(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            if c.isUppercase, let last = out.last, last.isLowercase { out.append(" ") }
-            out.append(c)
-        }
-        return out
     }
 
     /// Warns about required parameters that no phrase of their intent can fill.
