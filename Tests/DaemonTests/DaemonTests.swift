@@ -331,10 +331,11 @@ func withNotes(
 /// The same, with the socket path, for tests that open their own connections.
 /// `appTimeout` is long, so a loaded machine does not fail the tests; the time-out test sets it short.
 func withNotesSocket(
-    appTimeout: TimeAmount = .seconds(30), _ body: @Sendable @escaping (String) async throws -> Void
+    appTimeout: TimeAmount = .seconds(30), control: AppControl = AppControl(),
+    _ body: @Sendable @escaping (String) async throws -> Void
 ) async throws {
     try await withDaemon(configure: { $0.appTimeout = appTimeout }) { _, socket in
-        try await withApp(try NotesApp.definition, socket: socket, handler: NotesApp.handle) {
+        try await withApp(try NotesApp.definition, socket: socket, control: control, handler: NotesApp.handle) {
             try await body(socket)
         }
     }

@@ -99,7 +99,8 @@ enum NotesApp {
             let choices = [Choice(index: 1, title: "Send money", intent: "bank.transferMoney")]
             return result(request, AppReply.disambiguate(parameter: "note", prompt: "Which?", choices: choices).json)
         case "notes.hang":
-            try? await Task.sleep(for: .seconds(10))
+            control.arrived()
+            await control.waitForRelease(atMost: .seconds(10))
             return result(request, AppReply.result(IntentResult(dialog: "too late")).json)
         default:
             return result(request, AppReply.failure(message: "Unknown intent").json)

@@ -53,9 +53,12 @@ import Wire
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
+        let exited = AsyncStream<Void>.makeStream()
+        process.terminationHandler = { _ in exited.continuation.finish() }
         try process.run()
-        while process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        // Read while it runs (a full pipe would block it), then wait for its exit.
+        let text = try await offThePool { String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+        for await _ in exited.stream {}
         return (process.terminationStatus, text.split(separator: "\n").map(String.init))
     }
 

@@ -17,14 +17,16 @@ import Wire
     /// A `run` that reaches a slow app must not wipe, when it finally finishes, the question a
     /// newer `run` of the same session asked meanwhile.
     @Test func aLateCallDoesNotWipeTheNewerQuestion() async throws {
-        try await withNotesSocket { socket in
+        let notes = AppControl()
+        try await withNotesSocket(control: notes) { socket in
             try await DaemonClient.withConnection(socketPath: socket) { client in
                 async let slow = client.call(Methods.Run.self, .init(utterance: "hang the notes app", session: "race"))
-                // Time for the slow run to begin its turn and reach the app first, even on a loaded machine.
-                try await Task.sleep(for: .seconds(1))
+                // The slow run has begun its turn once its call reaches the app.
+                await notes.waitForArrival()
                 let question = try await client.call(Methods.Run.self, .init(utterance: "add a note", session: "race"))
                 #expect(question.status == .question)
                 // The older run finishes after the question was asked.
+                notes.release()
                 #expect(try await slow.status == .done)
                 let done = try await client.call(Methods.Continue.self, .init(session: "race", answer: .text("buy milk")))
                 #expect(done.status == .done)
@@ -149,8 +151,12 @@ import Wire
                 }
             }
             // While that client does not read, the daemon holds a bounded number of its
-            // answers, and others are answered.
-            try await Task.sleep(for: .milliseconds(1500))
+            // answers, and others are answered. Waits until the answers have filled the
+            // socket and the daemon holds its most (or the writer has finished).
+            let deadline = ContinuousClock.now + .seconds(60)
+            while daemon.unwrittenLines < PeerConnection.maximumUnwritten, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(10))
+            }
             #expect(daemon.unwrittenLines <= PeerConnection.maximumUnwritten + PeerConnection.maximumRequests)
             try await DaemonClient.withConnection(socketPath: socket) { other in
                 let status = try await other.call(Methods.Status.name)
@@ -395,14 +401,16 @@ final class RawSocket: Sendable {
     /// `$/cancelRequest` ends a `run` waiting on a slow app at once with -32800; the
     /// connection and the app stay usable.
     @Test func aRunWaitingOnAnAppCanBeCancelled() async throws {
-        try await withNotesSocket { socket in
+        let notes = AppControl()
+        try await withNotesSocket(control: notes) { socket in
             let raw = try RawSocket(path: socket)
             let run = #"{"jsonrpc":"2.0","id":"slow","method":"run","params":{"utterance":"hang the notes app","session":"c"}}"# + "\n"
             #expect(raw.writeAll(Array(run.utf8)))
-            try await Task.sleep(for: .seconds(1))
+            await notes.waitForArrival()
             #expect(raw.writeAll(Array((#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":"slow"}}"# + "\n").utf8)))
             let answer = try await offThePool { try raw.readLines(1) }
             #expect(answer == [#"{"jsonrpc":"2.0","id":"slow","error":{"code":-32800,"message":"Request cancelled"}}"#])
+            notes.release()
             try await DaemonClient.withConnection(socketPath: socket) { client in
                 let count = try await client.call(Methods.Run.self, .init(utterance: "how many notes do i have"))
                 #expect(count.status == .done)

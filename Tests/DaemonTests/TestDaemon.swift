@@ -44,11 +44,10 @@ func withDaemon<R: Sendable>(
 /// An app written in the test: connects, registers `definition`, answers the daemon's calls
 /// with `handler`, and stays connected while `body` runs (or until the handler asks to hang up).
 func withApp<R: Sendable>(
-    _ definition: AppDefinition, socket: String,
+    _ definition: AppDefinition, socket: String, control: AppControl = AppControl(),
     handler: @escaping @Sendable (Request, AppControl) async -> Response,
     _ body: @escaping @Sendable () async throws -> R
 ) async throws -> R {
-    let control = AppControl()
     return try await DaemonClient.withConnection(socketPath: socket, handler: { await handler($0, control) }) { app in
         _ = try await app.call(Methods.RegisterApp.self, .init(app: definition))
         return try await withThrowingTaskGroup(of: R?.self) { group in
@@ -73,14 +72,38 @@ func withApp<R: Sendable>(
     }
 }
 
-/// Lets a test app's handler hang up its connection, as a crashing app would.
+/// Lets a test app's handler hang up its connection, as a crashing app would, and lets a test
+/// know when a slow call has reached the app and let it go on: tests wait on these events, not
+/// on the clock.
 final class AppControl: Sendable {
-    private let stream: AsyncStream<Void>
-    private let continuation: AsyncStream<Void>.Continuation
-    init() { (stream, continuation) = AsyncStream<Void>.makeStream() }
-    func hangUp() { continuation.yield() }
+    private let hangUps = AsyncStream<Void>.makeStream()
+    private let arrivals = AsyncStream<Void>.makeStream()
+    private let releases = AsyncStream<Void>.makeStream()
+
+    init() {}
+
+    func hangUp() { hangUps.continuation.yield() }
     func waitForHangUp() async {
-        for await _ in stream { return }
+        for await _ in hangUps.stream { return }
+    }
+
+    /// Called by the app when a slow call has arrived.
+    func arrived() { arrivals.continuation.yield() }
+    /// Returns once a slow call has reached the app.
+    func waitForArrival() async {
+        for await _ in arrivals.stream { return }
+    }
+
+    /// Lets the slow call the app holds finish.
+    func release() { releases.continuation.yield() }
+    /// Holds a slow call until the test releases it, or for at most `limit`.
+    func waitForRelease(atMost limit: Duration) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { for await _ in self.releases.stream { return } }
+            group.addTask { try? await Task.sleep(for: limit) }
+            await group.next()
+            group.cancelAll()
+        }
     }
 }
 
