@@ -65,6 +65,7 @@ public enum AppReply: Hashable, Sendable, JSONConvertible {
 
 /// A question about an app's entities, answered by the app (`entity.query`).
 public struct EntityQuery: Hashable, Sendable, JSONConvertible {
+    /// What the app is asked for.
     public enum Kind: Hashable, Sendable {
         /// The entities with these ids (how a saved id becomes an entity again).
         case identifiers([String])
@@ -78,11 +79,15 @@ public struct EntityQuery: Hashable, Sendable, JSONConvertible {
         case property(filters: [PropertyFilter], matchAll: Bool, sort: [SortKey])
     }
 
+    /// One condition on a property: "pages greater than 300".
     public struct PropertyFilter: Hashable, Sendable {
+        /// The property's name, as the entity type defines it.
         public var property: String
         /// equal, notEqual, contains, hasPrefix, lessThan, lessThanOrEqual, greaterThan, greaterThanOrEqual.
         public var comparator: String
+        /// The value to compare with, in its JSON form.
         public var value: JSONValue
+        /// A filter on `property` with one of the comparators above.
         public init(property: String, comparator: String, value: JSONValue) {
             self.property = property
             self.comparator = comparator
@@ -90,9 +95,13 @@ public struct EntityQuery: Hashable, Sendable, JSONConvertible {
         }
     }
 
+    /// One key to sort the answer by.
     public struct SortKey: Hashable, Sendable {
+        /// The property's name, as the entity type defines it.
         public var property: String
+        /// Smallest first when true.
         public var ascending: Bool
+        /// A sort key, ascending unless said otherwise.
         public init(property: String, ascending: Bool = true) {
             self.property = property
             self.ascending = ascending
@@ -101,9 +110,12 @@ public struct EntityQuery: Hashable, Sendable, JSONConvertible {
 
     /// The qualified entity type name (`library.Book`).
     public var entityType: String
+    /// What is asked.
     public var kind: Kind
+    /// At most this many entities in the answer; nil for the app's own limit.
     public var limit: Int?
 
+    /// A query about entities of `entityType` (qualified: `library.Book`).
     public init(entityType: String, kind: Kind, limit: Int? = nil) {
         self.entityType = entityType
         self.kind = kind
@@ -168,7 +180,9 @@ public struct EntityQuery: Hashable, Sendable, JSONConvertible {
 
 /// Entities in their JSON form, as an app answers a query.
 public struct EntityList: Hashable, Sendable, JSONConvertible {
+    /// The entities, in the order the app chose.
     public var entities: [EntityRecord]
+    /// A list of these entities.
     public init(_ entities: [EntityRecord]) { self.entities = entities }
     public var json: JSONValue { .object([("entities", .array(entities.map(\.json)))]) }
     public init(json: JSONValue) throws(RPCError) {

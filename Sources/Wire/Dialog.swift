@@ -12,6 +12,7 @@ public struct IntentResult: Hashable, Sendable, JSONConvertible {
     /// A foreground intent that opens the value (App Intents' `opensIntent`).
     public var opensIntent: IntentCall?
 
+    /// A result with any of its four parts; an empty one says only that the intent ran.
     public init(dialog: String? = nil, value: JSONValue? = nil, snippet: String? = nil, opensIntent: IntentCall? = nil) {
         self.dialog = dialog
         self.value = value
@@ -37,9 +38,12 @@ public struct IntentResult: Hashable, Sendable, JSONConvertible {
 
 /// An intent id with parameter values in their JSON form.
 public struct IntentCall: Hashable, Sendable, JSONConvertible {
+    /// The qualified intent id: `tasks.add`.
     public var intent: String
+    /// Parameter values by parameter name, each in its JSON form.
     public var parameters: [String: JSONValue]
 
+    /// A call of `intent` with these values (the others are asked for or take their defaults).
     public init(intent: String, parameters: [String: JSONValue] = [:]) {
         self.intent = intent
         self.parameters = parameters
@@ -60,12 +64,14 @@ public struct IntentCall: Hashable, Sendable, JSONConvertible {
 public struct Choice: Hashable, Sendable, JSONConvertible {
     /// 1-based; the user may answer with it ("the second one" is 2).
     public var index: Int
+    /// What the user sees and may say to pick it.
     public var title: String
     /// The parameter value, in its JSON form (nil when the choice is an intent).
     public var value: JSONValue?
     /// The intent, when the question is which intent was meant.
     public var intent: String?
 
+    /// A choice of a value (`value`) or of an intent (`intent`); give one of them.
     public init(index: Int, title: String, value: JSONValue? = nil, intent: String? = nil) {
         self.index = index
         self.title = title
@@ -90,6 +96,7 @@ public struct Choice: Hashable, Sendable, JSONConvertible {
 
 /// The question a session is waiting on.
 public struct Question: Hashable, Sendable, JSONConvertible {
+    /// What kind of answer a question wants.
     public enum Kind: String, Hashable, Sendable {
         /// Give a value for `parameter`.
         case value
@@ -99,6 +106,7 @@ public struct Question: Hashable, Sendable, JSONConvertible {
         case confirm
     }
 
+    /// What kind of answer is wanted.
     public var kind: Kind
     /// The parameter asked about (nil for confirm, and for a choice between intents).
     public var parameter: String?
@@ -106,10 +114,12 @@ public struct Question: Hashable, Sendable, JSONConvertible {
     public var prompt: String
     /// The parameter's type, for `value` questions (`Int`, `soup.Soup`).
     public var type: String?
+    /// For `choice`: the options, numbered from 1.
     public var choices: [Choice]
     /// For confirm: a text preview of what will happen.
     public var preview: String?
 
+    /// A question of `kind`; pass the fields that kind uses.
     public init(kind: Kind, parameter: String? = nil, prompt: String, type: String? = nil, choices: [Choice] = [], preview: String? = nil) {
         self.kind = kind
         self.parameter = parameter
@@ -145,6 +155,7 @@ public struct Question: Hashable, Sendable, JSONConvertible {
 
 /// Where a conversation stands after `run`, `continue` or `perform`.
 public struct RunOutcome: Hashable, Sendable, JSONConvertible {
+    /// How a turn of the conversation ended.
     public enum Status: String, Hashable, Sendable {
         /// The intent ran; `result` holds what the app returned.
         case done
@@ -158,12 +169,17 @@ public struct RunOutcome: Hashable, Sendable, JSONConvertible {
         case notUnderstood
     }
 
+    /// The session id: send it back with `continue`, or with the next `run` of the same conversation.
     public var session: String
+    /// How the turn ended.
     public var status: Status
+    /// The intent routed to, once one is known.
     public var intent: String?
     /// The parameter values known so far, in their JSON form.
     public var parameters: [(String, JSONValue)]
+    /// For `question`: what the session waits on.
     public var question: Question?
+    /// For `done`: what the app returned.
     public var result: IntentResult?
     /// For `failed`: the app's user-facing message. For `cancelled` and `notUnderstood`: what to say.
     public var message: String?
@@ -184,10 +200,15 @@ public struct RunOutcome: Hashable, Sendable, JSONConvertible {
     /// A correction of the request just performed: one parameter's old and new value, and
     /// whether the first action was undone before this one was performed.
     public struct Correction: Hashable, Sendable {
+        /// The parameter whose value changed.
         public var parameter: String
+        /// Its value in the corrected request (nil when it had none).
         public var from: JSONValue?
+        /// Its value now.
         public var to: JSONValue
+        /// Whether the first action was undone (a reversible intent) before this one.
         public var undid: Bool
+        /// A correction of `parameter` from one value to another.
         public init(parameter: String, from: JSONValue?, to: JSONValue, undid: Bool) {
             self.parameter = parameter
             self.from = from
@@ -199,6 +220,7 @@ public struct RunOutcome: Hashable, Sendable, JSONConvertible {
         }
     }
 
+    /// An outcome; the fields a status does not use stay nil or empty.
     public init(
         session: String, status: Status, intent: String? = nil, parameters: [(String, JSONValue)] = [], question: Question? = nil,
         result: IntentResult? = nil, message: String? = nil, route: JSONValue? = nil

@@ -25,6 +25,7 @@ public enum Framing {
 /// A `nil` event with bytes consumed (an empty line, the start of an over-long one) means
 /// "scan again"; nothing consumed means "wait for more bytes".
 public struct LineScanner: Sendable {
+    /// What a scan found.
     public enum Event: Hashable, Sendable {
         /// A line: these offsets from the start of the scanned bytes (newline and `\r` not included).
         case line(Range<Int>)
@@ -39,12 +40,14 @@ public struct LineScanner: Sendable {
         /// How many bytes from the start of the scanned ones are used up.
         public var consumed: Int
 
+        /// A step that used up `consumed` bytes and found `event`.
         public init(event: Event?, consumed: Int) {
             self.event = event
             self.consumed = consumed
         }
     }
 
+    /// Lines longer than this many bytes (newline excluded) are dropped and reported.
     public let maximumLineLength: Int
     /// Whether an empty line is an event (standard input, where it is a line said) or skipped
     /// (the protocol).
@@ -55,6 +58,7 @@ public struct LineScanner: Sendable {
     /// How far the pending bytes have been searched for a newline, so each byte is looked at once.
     private var scanned = 0
 
+    /// A scanner with the protocol's limit and rules unless told otherwise.
     public init(maximumLineLength: Int = Framing.maximumLineLength, keepsEmptyLines: Bool = false) {
         self.maximumLineLength = maximumLineLength
         self.keepsEmptyLines = keepsEmptyLines
@@ -119,7 +123,9 @@ public struct LineFramer: Sendable {
     private var buffer: [UInt8] = []
     private var start = 0
 
+    /// Lines longer than this many bytes are dropped and reported.
     public var maximumLineLength: Int { scanner.maximumLineLength }
+    /// Whether an empty line is a frame (standard input) or skipped (the protocol).
     public var keepsEmptyLines: Bool { scanner.keepsEmptyLines }
 
     /// - Parameters:

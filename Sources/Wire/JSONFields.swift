@@ -9,6 +9,7 @@ public protocol JSONConvertible: Sendable {
 
 /// Reads the fields of a JSON object, with errors that name the field and what was expected.
 public struct JSONFields: Sendable {
+    /// The object read.
     public let object: JSONValue
     /// Where this object is, for errors: `params`, `params.app.intents[2]`.
     public let path: String
@@ -20,6 +21,7 @@ public struct JSONFields: Sendable {
         self.path = path
     }
 
+    /// The `invalidParams` error for a field at `path` that is not what was expected.
     public static func mismatch(_ path: String, expected: String) -> RPCError {
         RPCError(
             .invalidParams, "Invalid params",
@@ -40,33 +42,39 @@ public struct JSONFields: Sendable {
         }
     }
 
+    /// Whether the object has `key` (with any value, `null` included).
     public func has(_ key: String) -> Bool {
         guard let value = object[key] else { return false }
         return value != .null
     }
 
+    /// The value at `key`, nil when absent or `null`.
     public func value(_ key: String) -> JSONValue? {
         guard let value = object[key], value != .null else { return nil }
         return value
     }
 
+    /// The string at `key`; throws when absent or not a string.
     public func string(_ key: String) throws(RPCError) -> String {
         guard let value = try optionalString(key) else { throw Self.mismatch("\(path).\(key)", expected: "a string") }
         return value
     }
 
+    /// The string at `key`, nil when absent; throws when it is another type.
     public func optionalString(_ key: String) throws(RPCError) -> String? {
         guard let value = value(key) else { return nil }
         guard case .string(let s) = value else { throw Self.mismatch("\(path).\(key)", expected: "a string") }
         return s
     }
 
+    /// The Boolean at `key`, nil when absent; throws when it is another type.
     public func optionalBool(_ key: String) throws(RPCError) -> Bool? {
         guard let value = value(key) else { return nil }
         guard case .bool(let b) = value else { throw Self.mismatch("\(path).\(key)", expected: "true or false") }
         return b
     }
 
+    /// The integer at `key`, nil when absent; throws when it is not a whole number in `Int`'s range.
     public func optionalInt(_ key: String) throws(RPCError) -> Int? {
         guard let value = value(key) else { return nil }
         guard let n = value.intValue else {
@@ -75,12 +83,14 @@ public struct JSONFields: Sendable {
         return n
     }
 
+    /// The number at `key`, nil when absent; throws when it is another type.
     public func optionalNumber(_ key: String) throws(RPCError) -> Double? {
         guard let value = value(key) else { return nil }
         guard let n = value.numberValue else { throw Self.mismatch("\(path).\(key)", expected: "a number") }
         return n
     }
 
+    /// The array of strings at `key` (empty when absent); throws naming the first item that is no string.
     public func strings(_ key: String) throws(RPCError) -> [String] {
         guard let value = value(key) else { return [] }
         guard case .array(let items) = value else { throw Self.mismatch("\(path).\(key)", expected: "an array of strings") }
@@ -92,6 +102,7 @@ public struct JSONFields: Sendable {
         return out
     }
 
+    /// The array at `key` (empty when absent); throws when it is another type.
     public func array(_ key: String) throws(RPCError) -> [JSONValue] {
         guard let value = value(key) else { return [] }
         guard case .array(let items) = value else { throw Self.mismatch("\(path).\(key)", expected: "an array") }
@@ -105,6 +116,7 @@ public struct JSONFields: Sendable {
         return pairs
     }
 
+    /// The object at `key`, to read its own fields; errors name it as `path.key`.
     public func nested(_ key: String) throws(RPCError) -> JSONFields {
         try JSONFields(value(key), path: "\(path).\(key)")
     }

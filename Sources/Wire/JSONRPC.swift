@@ -43,9 +43,12 @@ public enum RequestID: Hashable, Sendable, CustomStringConvertible {
 /// A JSON-RPC 2.0 request: a call that expects a response with the same id.
 public struct Request: Hashable, Sendable {
     public var id: RequestID
+    /// The method called: `route`, `intent.perform`.
     public var method: String
+    /// The parameters, by name (an object) or absent.
     public var params: JSONValue?
 
+    /// A request of `method` with id `id`.
     public init(id: RequestID, method: String, params: JSONValue? = nil) {
         self.id = id
         self.method = method
@@ -61,9 +64,12 @@ public struct Request: Hashable, Sendable {
 
 /// A JSON-RPC 2.0 notification: a call without an id, never answered.
 public struct Notification: Hashable, Sendable {
+    /// The method called: `$/cancelRequest`.
     public var method: String
+    /// The parameters, by name (an object) or absent.
     public var params: JSONValue?
 
+    /// A notification of `method`.
     public init(method: String, params: JSONValue? = nil) {
         self.method = method
         self.params = params
@@ -80,13 +86,16 @@ public struct Notification: Hashable, Sendable {
 public struct Response: Hashable, Sendable {
     /// nil only when the request's id could not be read (a parse error, an invalid request).
     public var id: RequestID?
+    /// The result, or the error.
     public var outcome: Result<JSONValue, RPCError>
 
+    /// A successful response.
     public init(id: RequestID?, result: JSONValue) {
         self.id = id
         self.outcome = .success(result)
     }
 
+    /// An error response.
     public init(id: RequestID?, error: RPCError) {
         self.id = id
         self.outcome = .failure(error)

@@ -14,6 +14,7 @@ public protocol Method: Sendable {
 }
 
 extension Method {
+    /// The request that calls this method with `parameters`.
     public static func request(id: RequestID, _ parameters: Parameters) -> Request {
         Request(id: id, method: name, params: parameters.json)
     }
@@ -26,6 +27,7 @@ extension JSONValue: JSONConvertible {
 
 /// Parameters of methods that take none.
 public struct Empty: Hashable, Sendable, JSONConvertible {
+    /// No parameters.
     public init() {}
     public init(json: JSONValue) throws(RPCError) { try JSONFields(json).allowOnly([]) }
     public var json: JSONValue { .object([]) }
@@ -39,6 +41,7 @@ public struct ClientAssertions: Hashable, Sendable {
     /// The user already confirmed this action in the front end: a destructive intent
     /// (docs/memory.md) is performed without the daemon asking "Are you sure?".
     public var confirmed: Bool
+    /// Assertions the client makes; by default none.
     public init(deviceAuthenticated: Bool = false, confirmed: Bool = false) {
         self.deviceAuthenticated = deviceAuthenticated
         self.confirmed = confirmed

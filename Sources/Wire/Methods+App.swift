@@ -5,8 +5,11 @@ extension Methods {
     public enum RegisterApp: Method {
         public static let name = "app.register"
         public typealias Result = JSONValue
+        /// The parameters of `app.register`.
         public struct Parameters: Hashable, Sendable, JSONConvertible {
+            /// The app: its id, intents, entities, enums and phrases.
             public var app: AppDefinition
+            /// Registers `app`.
             public init(app: AppDefinition) { self.app = app }
             public init(json: JSONValue) throws(RPCError) {
                 let fields = try JSONFields(json)
@@ -34,9 +37,13 @@ extension Methods {
     public enum EntitiesChanged: Method {
         public static let name = "entities.changed"
         public typealias Result = JSONValue
+        /// The parameters of `entities.changed`.
         public struct Parameters: Hashable, Sendable, JSONConvertible {
+            /// The qualified entity type whose values changed (`library.Book`).
             public var entityType: String
+            /// All the entities of the type now, or nil to let the daemon ask for them.
             public var entities: [EntityRecord]?
+            /// Says that the entities of `entityType` changed.
             public init(entityType: String, entities: [EntityRecord]? = nil) {
                 self.entityType = entityType
                 self.entities = entities
@@ -57,8 +64,11 @@ extension Methods {
     public enum PerformIntent: Method {
         public static let name = "intent.perform"
         public typealias Result = AppReply
+        /// The parameters of `intent.perform`.
         public struct Parameters: Hashable, Sendable, JSONConvertible {
+            /// The intent and its parameter values, resolved.
             public var call: IntentCall
+            /// The session the call belongs to.
             public var session: String
             /// True once the user said yes to the intent's (or the app's) confirmation.
             public var confirmed: Bool
@@ -67,6 +77,7 @@ extension Methods {
             /// The reference time of the request (what "today" and "this week" mean): the time
             /// the client gave with it, else the daemon's clock.
             public var now: LocalDateTime?
+            /// A call of `call` in `session`.
             public init(call: IntentCall, session: String, confirmed: Bool = false, clientUID: Int? = nil, now: LocalDateTime? = nil) {
                 self.call = call
                 self.session = session

@@ -5,7 +5,9 @@ extension Methods {
     public enum Route: Method {
         public static let name = "route"
         public typealias Result = JSONValue
+        /// The parameters of `route`.
         public struct Parameters: Hashable, Sendable, JSONConvertible {
+            /// What was said or typed.
             public var utterance: String
             /// The reference time for relative dates; default the daemon's clock.
             public var now: LocalDateTime?
@@ -14,6 +16,7 @@ extension Methods {
             /// The utterance is what a speech recognizer heard: words may stand for phrase words
             /// that sound alike ("my detox" for "mighty tasks").
             public var spoken: Bool
+            /// Routes `utterance`, typed unless `spoken`.
             public init(utterance: String, now: LocalDateTime? = nil, explain: Bool = false, spoken: Bool = false) {
                 self.utterance = utterance
                 self.now = now
@@ -41,14 +44,19 @@ extension Methods {
     public enum Run: Method {
         public static let name = "run"
         public typealias Result = RunOutcome
+        /// The parameters of `run`.
         public struct Parameters: Hashable, Sendable, JSONConvertible {
+            /// What was said or typed.
             public var utterance: String
             /// The session to continue or start; the daemon issues one when absent.
             public var session: String?
+            /// The reference time for relative dates; default the daemon's clock.
             public var now: LocalDateTime?
+            /// What the client asserts about its user (see ClientAssertions).
             public var assertions: ClientAssertions
             /// The utterance is what a speech recognizer heard (see ``Route/Parameters/spoken``).
             public var spoken: Bool
+            /// Runs `utterance` in `session` (a new one when nil).
             public init(
                 utterance: String, session: String? = nil, now: LocalDateTime? = nil, assertions: ClientAssertions = .init(),
                 spoken: Bool = false
@@ -81,6 +89,7 @@ extension Methods {
     public enum Continue: Method {
         public static let name = "continue"
         public typealias Result = RunOutcome
+        /// An answer to the pending question.
         public enum Answer: Hashable, Sendable {
             /// Words, read by the question's kind: a value, a choice ("the second one", a title), yes or no.
             case text(String)
@@ -88,14 +97,21 @@ extension Methods {
             case value(JSONValue)
             /// A 1-based choice index.
             case choice(Int)
+            /// Yes or no, for `confirm` questions.
             case confirm(Bool)
+            /// Drop the question and the request it belongs to.
             case cancel
         }
+        /// The parameters of `continue`.
         public struct Parameters: Hashable, Sendable, JSONConvertible {
             static let answerKeys = ["text", "value", "choice", "confirm", "cancel"]
+            /// The session whose question is answered.
             public var session: String
+            /// The answer.
             public var answer: Answer
+            /// What the client asserts about its user (see ClientAssertions).
             public var assertions: ClientAssertions
+            /// Answers the question `session` waits on.
             public init(session: String, answer: Answer, assertions: ClientAssertions = .init()) {
                 self.session = session
                 self.answer = answer
@@ -149,10 +165,15 @@ extension Methods {
     public enum Perform: Method {
         public static let name = "perform"
         public typealias Result = RunOutcome
+        /// The parameters of `perform`.
         public struct Parameters: Hashable, Sendable, JSONConvertible {
+            /// The intent and its parameter values; missing ones are asked for.
             public var call: IntentCall
+            /// The session to perform it in; the daemon issues one when absent.
             public var session: String?
+            /// What the client asserts about its user (see ClientAssertions).
             public var assertions: ClientAssertions
+            /// Performs `call` as if its utterance had been routed to it.
             public init(call: IntentCall, session: String? = nil, assertions: ClientAssertions = .init()) {
                 self.call = call
                 self.session = session
@@ -201,9 +222,13 @@ extension Methods {
     public enum Search: Method {
         public static let name = "search"
         public typealias Result = JSONValue
+        /// The parameters of `search`.
         public struct Parameters: Hashable, Sendable, JSONConvertible {
+            /// The words to look for.
             public var text: String
+            /// At most this many intents in the answer.
             public var limit: Int
+            /// Searches for intents that fit `text`.
             public init(text: String, limit: Int = 10) {
                 self.text = text
                 self.limit = limit
@@ -223,11 +248,13 @@ extension Methods {
     public enum Initialize: Method {
         public static let name = "initialize"
         public typealias Result = JSONValue
+        /// The parameters of `initialize`.
         public struct Parameters: Hashable, Sendable, JSONConvertible {
             /// `"1.0"`; any 1.x is accepted, another major version is refused.
             public var protocolVersion: String?
             /// `{"name": ..., "version": ...}` of the client, for the daemon's log.
             public var clientInfo: JSONValue?
+            /// A handshake in this protocol version.
             public init(protocolVersion: String? = Methods.protocolVersion, clientInfo: JSONValue? = nil) {
                 self.protocolVersion = protocolVersion
                 self.clientInfo = clientInfo
@@ -260,7 +287,9 @@ extension Methods {
 
 /// `{"app": "tasks"}`.
 public struct AppName: Hashable, Sendable, JSONConvertible {
+    /// The app id: `tasks`.
     public var app: String
+    /// Names the app `app`.
     public init(_ app: String) { self.app = app }
     public init(json: JSONValue) throws(RPCError) {
         let fields = try JSONFields(json)

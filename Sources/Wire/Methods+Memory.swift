@@ -7,12 +7,17 @@ extension Methods {
     public enum ListHistory: Method {
         public static let name = "history.list"
         public typealias Result = JSONValue
+        /// The parameters of `history.list`.
         public struct Parameters: Hashable, Sendable, JSONConvertible {
+            /// Only entries of this app.
             public var app: String?
+            /// Only entries of this qualified intent (`tasks.add`).
             public var intent: String?
             /// Only entries recorded at or after this time (ISO 8601, as `now`).
             public var since: LocalDateTime?
+            /// At most this many entries.
             public var limit: Int
+            /// Lists the newest `limit` entries that pass every filter given.
             public init(app: String? = nil, intent: String? = nil, since: LocalDateTime? = nil, limit: Int = 50) {
                 self.app = app
                 self.intent = intent
@@ -42,9 +47,13 @@ extension Methods {
     public enum ForgetHistory: Method {
         public static let name = "history.forget"
         public typealias Result = JSONValue
+        /// What to forget: one of three.
         public enum Parameters: Hashable, Sendable, JSONConvertible {
+            /// The entry with this id.
             case entry(Int)
+            /// Every entry of this app.
             case app(String)
+            /// The whole history.
             case everything
 
             public init(json: JSONValue) throws(RPCError) {
@@ -79,12 +88,15 @@ extension Methods {
     public enum DonateIntent: Method {
         public static let name = "intent.donate"
         public typealias Result = JSONValue
+        /// The parameters of `intent.donate`.
         public struct Parameters: Hashable, Sendable, JSONConvertible {
+            /// The intent and the parameter values the user gave in the app.
             public var call: IntentCall
             /// What the intent returned in the app, if anything.
             public var result: JSONValue?
             /// When the user did it (default: now).
             public var now: LocalDateTime?
+            /// Donates `call`, done at `now`.
             public init(call: IntentCall, result: JSONValue? = nil, now: LocalDateTime? = nil) {
                 self.call = call
                 self.result = result
@@ -113,10 +125,13 @@ extension Methods {
     public enum Suggestions: Method {
         public static let name = "suggestions"
         public typealias Result = JSONValue
+        /// The parameters of `suggestions`.
         public struct Parameters: Hashable, Sendable, JSONConvertible {
             /// The time to suggest for (default: now).
             public var now: LocalDateTime?
+            /// At most this many suggestions.
             public var limit: Int
+            /// Asks for the `limit` best suggestions at `now`.
             public init(now: LocalDateTime? = nil, limit: Int = 5) {
                 self.now = now
                 self.limit = limit

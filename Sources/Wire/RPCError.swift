@@ -5,6 +5,7 @@ import IntentModel
 /// Codes are the JSON-RPC 2.0 ones plus intentd's range -32000…-32099 (``Code``).
 /// A struct rather than an enum so that codes can be added without breaking users.
 public struct RPCError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of error, as a number (Code).
     public var code: Code
     /// One short sentence, safe to show to a person.
     public var message: String
@@ -13,6 +14,7 @@ public struct RPCError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The id of the request that failed, when it could be read (not part of the error object).
     public var requestID: RequestID?
 
+    /// An error with `code`, a short `message` and optional details.
     public init(_ code: Code, _ message: String, data: JSONValue? = nil) {
         self.code = code
         self.message = message
@@ -46,16 +48,20 @@ public struct RPCError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// An error code. The named ones are all that intentd sends; see docs/protocol.md.
     public struct Code: RawRepresentable, Hashable, Sendable {
+        /// The number sent on the wire.
         public var rawValue: Int
+        /// A code by its number.
         public init(rawValue: Int) { self.rawValue = rawValue }
 
         /// The line is not JSON.
         public static let parseError = Code(rawValue: -32700)
         /// JSON, but not a JSON-RPC 2.0 message; also a line longer than the limit.
         public static let invalidRequest = Code(rawValue: -32600)
+        /// No such method (or an app method called by a client).
         public static let methodNotFound = Code(rawValue: -32601)
         /// Missing or mistyped parameters; `data` says which.
         public static let invalidParams = Code(rawValue: -32602)
+        /// A fault in the daemon: the request was not done; the daemon keeps serving.
         public static let internalError = Code(rawValue: -32603)
 
         /// The intent's app is not connected and cannot be started.
@@ -92,6 +98,7 @@ public struct RPCError: Error, Hashable, Sendable, CustomStringConvertible {
         /// `history.list`, `history.forget` or `suggestions` on a daemon that records no history
         /// (`--no-history`, or its database could not be opened).
         public static let historyOff = Code(rawValue: -32015)
+        /// The request was cancelled with `$/cancelRequest`.
         public static let requestCancelled = Code(rawValue: -32800)
     }
 }
