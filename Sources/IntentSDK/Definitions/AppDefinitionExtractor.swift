@@ -5,6 +5,7 @@ import IntentModel
 /// types from `@Property`s, entity values (names the matcher should know) from the
 /// default queries, phrases from the app shortcuts.
 public struct AppModel: Sendable {
+    /// The definition, as `app.register` sends it and ManifestWriter writes it.
     public let definition: AppDefinition
     /// The intent types by qualified id (`tasks.add`).
     let intents: [String: any AppIntent.Type]

@@ -8,6 +8,7 @@ import IntentModel
 /// print(ManifestWriter.yaml(for: host.definitions[0]))
 /// ```
 public enum ManifestWriter {
+    /// The phrase file (YAML) of `app`.
     public static func yaml(for app: AppDefinition) -> String {
         var out = "# Generated from the app's code by IntentSDK (ManifestWriter). Edit the code, not this file.\n"
         out += "language: en\napp:\n  id: \(q(app.id))\n  name: \(q(app.displayName))\n"

@@ -68,11 +68,16 @@ extension AppEntity {
 /// How a value is shown: a title, an optional subtitle, an image name, and other names
 /// people call it (compiled into the matcher).
 public struct DisplayRepresentation: Sendable, Hashable, ExpressibleByStringInterpolation {
+    /// The name shown and said: "Dune".
     public var title: LocalizedStringResource
+    /// A second line: "Frank Herbert".
     public var subtitle: LocalizedStringResource?
+    /// The name of an image a front end may show.
     public var image: String?
+    /// Other names people use for the value ("the offsite agenda"); the matcher knows them too.
     public var synonyms: [LocalizedStringResource]
 
+    /// A representation with a title and, optionally, the rest.
     public init(
         title: LocalizedStringResource, subtitle: LocalizedStringResource? = nil, image: String? = nil,
         synonyms: [LocalizedStringResource] = []
@@ -92,7 +97,9 @@ public struct DisplayRepresentation: Sendable, Hashable, ExpressibleByStringInte
 /// How a type is named to people: "Book", "Task List".
 public struct TypeDisplayRepresentation: Sendable, Hashable, ExpressibleByStringInterpolation {
     public var name: LocalizedStringResource
+    /// The type's name, singular: "Book".
     public init(name: LocalizedStringResource) { self.name = name }
+    /// A type named `name`.
     public init(stringLiteral value: String) { name = LocalizedStringResource(value) }
     public init(stringInterpolation: DefaultStringInterpolation) {
         name = LocalizedStringResource(String(stringInterpolation: stringInterpolation))
@@ -109,21 +116,25 @@ public struct Property<Value: IntentValue>: Sendable {
     let title: String
     private let box: PropertyBox<Value>
 
+    /// A property with a value, titled for people ("Published").
     public init(wrappedValue: Value, title: LocalizedStringResource) {
         self.title = title.text
         box = PropertyBox(wrappedValue)
     }
 
+    /// An optional property, without a value until one is set.
     public init(title: LocalizedStringResource) where Value: ExpressibleByNilLiteral {
         self.title = title.text
         box = PropertyBox(nil)
     }
 
+    /// The property's value.
     public var wrappedValue: Value {
         get { box.value }
         nonmutating set { box.value = newValue }
     }
 
+    /// The property itself (`$datePublished`).
     public var projectedValue: Property<Value> { self }
 }
 

@@ -87,8 +87,11 @@ public protocol EntityPropertyQuery: EntityQuery {
 
 /// A filterable property of an entity and its comparators.
 public struct QueryProperty: Sendable, Hashable {
+    /// The property's name (the Swift property's name: `datePublished`).
     public var name: String
+    /// The comparators people may use on it.
     public var comparators: [EntityPropertyComparator.Kind]
+    /// A property `name` that can be filtered with `comparators`.
     public init(_ name: String, _ comparators: [EntityPropertyComparator.Kind]) {
         self.name = name
         self.comparators = comparators
@@ -111,14 +114,19 @@ public enum ComparatorMode: String, Sendable {
 
 /// One filter of a property query: property, comparator, value.
 public struct EntityPropertyComparator: Sendable, Hashable {
+    /// How a property's value is compared with the filter's.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         case equal, notEqual, contains, hasPrefix, lessThan, lessThanOrEqual, greaterThan, greaterThanOrEqual
     }
 
+    /// The property's name.
     public var property: String
+    /// How its value is compared.
     public var kind: Kind
+    /// The value to compare with.
     public var value: Value
 
+    /// A filter: `property` compared by `kind` with `value`.
     public init(property: String, kind: Kind, value: Value) {
         self.property = property
         self.kind = kind
@@ -145,8 +153,11 @@ public struct EntityPropertyComparator: Sendable, Hashable {
 
 /// One sort key of a property query.
 public struct EntityQuerySort: Sendable, Hashable {
+    /// The property's name.
     public var property: String
+    /// Smallest first when true.
     public var ascending: Bool
+    /// A sort key, ascending unless said otherwise.
     public init(_ property: String, ascending: Bool = true) {
         self.property = property
         self.ascending = ascending

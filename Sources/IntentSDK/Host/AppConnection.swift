@@ -24,8 +24,11 @@ public final class AppConnection: Sendable {
         case definition
     }
 
+    /// The host whose apps this connection serves.
     public let host: IntentHost
+    /// The daemon's socket.
     public let socketPath: String
+    /// How the apps register.
     public let registration: Registration
     let logger: Logger
     /// At most this many of the daemon's calls are handled at once; more wait their turn.
@@ -36,6 +39,7 @@ public final class AppConnection: Sendable {
     /// The calls of the connection of this moment; nil while not connected.
     private let current = Mutex<PendingCalls?>(nil)
 
+    /// A connection of `host`'s apps to the daemon at `socketPath`; `run()` connects, and reconnects after `backoff` when the daemon goes away.
     public init(
         host: IntentHost, socketPath: String, registration: Registration = .preferDeclared, logger: Logger,
         backoff: (initial: Duration, maximum: Duration) = (.milliseconds(100), .seconds(5))

@@ -14,6 +14,7 @@ import Wire
 /// // .result(IntentResult(dialog: "Number of the opened tasks is 5", value: 5))
 /// ```
 public final class IntentHost: Sendable {
+    /// The apps, each with its definition, in the order given.
     public let models: [AppModel]
     private let intentIndex: [String: (any AppIntent.Type, AppModel)]
     private let entityIndex: [String: (any AppEntity.Type, AppModel)]

@@ -96,7 +96,9 @@ public enum IntentAuthenticationPolicy: String, Sendable, CaseIterable {
 /// A user-visible string. (On Apple platforms Foundation's type of this name localizes;
 /// here it is the text itself.)
 public struct LocalizedStringResource: Sendable, Hashable, ExpressibleByStringInterpolation, CustomStringConvertible {
+    /// The text.
     public let text: String
+    /// A string of this text.
     public init(_ text: String) { self.text = text }
     public init(stringLiteral value: String) { text = value }
     public init(stringInterpolation: DefaultStringInterpolation) { text = String(stringInterpolation: stringInterpolation) }
@@ -105,7 +107,9 @@ public struct LocalizedStringResource: Sendable, Hashable, ExpressibleByStringIn
 
 /// What an intent says to the user: shown and spoken.
 public struct IntentDialog: Sendable, Hashable, ExpressibleByStringInterpolation, CustomStringConvertible {
+    /// The text, as shown and spoken.
     public let text: String
+    /// A dialog of this text.
     public init(_ text: String) { self.text = text }
     public init(stringLiteral value: String) { text = value }
     public init(stringInterpolation: DefaultStringInterpolation) { text = String(stringInterpolation: stringInterpolation) }
@@ -114,7 +118,9 @@ public struct IntentDialog: Sendable, Hashable, ExpressibleByStringInterpolation
 
 /// An intent's description, for UIs and `intentd search`.
 public struct IntentDescription: Sendable, Hashable, ExpressibleByStringInterpolation {
+    /// The text.
     public let text: String
+    /// A description of this text.
     public init(_ text: LocalizedStringResource) { self.text = text.text }
     public init(stringLiteral value: String) { text = value }
     public init(stringInterpolation: DefaultStringInterpolation) { text = String(stringInterpolation: stringInterpolation) }
@@ -122,16 +128,27 @@ public struct IntentDescription: Sendable, Hashable, ExpressibleByStringInterpol
 
 /// The verb of a result confirmation: "Do you want to order?".
 public struct ConfirmationActionName: Sendable, Hashable {
+    /// The verb, as asked: "order".
     public let verb: String
+    /// A verb of your own: `ConfirmationActionName("publish")`.
     public init(_ verb: String) { self.verb = verb }
+    /// "Do you want to continue?"
     public static let `continue` = ConfirmationActionName("continue")
+    /// "Do you want to order …?"
     public static let order = ConfirmationActionName("order")
+    /// "Do you want to buy …?"
     public static let buy = ConfirmationActionName("buy")
+    /// "Do you want to send …?"
     public static let send = ConfirmationActionName("send")
+    /// "Do you want to add …?"
     public static let add = ConfirmationActionName("add")
+    /// "Do you want to set …?"
     public static let set = ConfirmationActionName("set")
+    /// "Do you want to go …?"
     public static let go = ConfirmationActionName("go")
+    /// "Do you want to request …?"
     public static let request = ConfirmationActionName("request")
+    /// "Do you want to delete …?"
     public static let delete = ConfirmationActionName("delete")
 }
 
@@ -147,6 +164,7 @@ public struct ConfirmationActionName: Sendable, Hashable {
 public struct AssistantSchema: Sendable, Hashable, CustomStringConvertible {
     /// `domain.name`.
     public let identifier: String
+    /// A schema by its id: `AssistantSchema("media.play")`.
     public init(_ identifier: String) { self.identifier = identifier }
     public var description: String { identifier }
 }

@@ -15,6 +15,7 @@ import Synchronization
 /// }
 /// ```
 public final class AppDependencyManager: Sendable {
+    /// The manager apps register with unless a host gives them their own.
     public static let shared = AppDependencyManager()
 
     private struct State {
@@ -24,6 +25,7 @@ public final class AppDependencyManager: Sendable {
 
     private let state = Mutex(State())
 
+    /// An empty manager.
     public init() {}
 
     /// Registers how to make a `Dependency` (the factory's return type).
@@ -61,8 +63,10 @@ public final class AppDependencyManager: Sendable {
 /// ```
 @propertyWrapper
 public struct Dependency<Value: Sendable>: Sendable {
+    /// A dependency resolved when first read.
     public init() {}
 
+    /// The registered value; reading one that was never registered is a programming error.
     public var wrappedValue: Value {
         let manager = AppDependencyManager.current ?? .shared
         if let value = manager.resolve(Value.self) ?? AppDependencyManager.shared.resolve(Value.self) { return value }

@@ -19,7 +19,9 @@ public enum IntentFollowUp: Error, Sendable, Hashable {
 
 /// One option of a disambiguation: its title and the value it stands for.
 public struct DisambiguationChoice: Sendable, Hashable {
+    /// What the user sees and may say to pick it.
     public var title: String
+    /// The value it stands for.
     public var value: Value
 }
 
@@ -39,7 +41,9 @@ public protocol CustomLocalizedStringResourceConvertible {
 
 /// A ready-made user-facing error: `throw IntentError("Sorry, there are no tasks to delete")`.
 public struct IntentError: Error, Sendable, Hashable, CustomLocalizedStringResourceConvertible {
+    /// The message shown to the user.
     public let localizedStringResource: LocalizedStringResource
+    /// An error that says `message`.
     public init(_ message: LocalizedStringResource) { localizedStringResource = message }
 }
 

@@ -32,8 +32,11 @@ public protocol ShowsSnippetText: IntentResult {}
 
 /// The parts of a result: dialog, value, snippet, an intent to open.
 public struct IntentResultContent: Sendable {
+    /// Text shown and spoken.
     public var dialog: String?
+    /// The intent's value, as intentd sees it.
     public var value: Value?
+    /// A text block a front end displays.
     public var snippet: String?
     /// The intent to open, already filled in.
     public var opensIntent: (any AppIntent)?
@@ -41,31 +44,37 @@ public struct IntentResultContent: Sendable {
 
 /// The one result type; its generic arguments say what it carries (`Never` for nothing).
 public struct IntentResultContainer<ResultValue: Sendable, OpenedIntent: Sendable>: IntentResult, ProvidesDialog, ShowsSnippetText {
+    /// What the result carries.
     public let content: IntentResultContent
 }
 
 extension IntentResultContainer: ReturnsValue where ResultValue: IntentValue {
+    /// The type of the value the result carries.
     public typealias Value = ResultValue
 }
 
 extension IntentResultContainer: OpensIntent where OpenedIntent: AppIntent {}
 
 extension IntentResult {
+    /// A result that says `dialog` and shows `snippet`, both optional: `return .result(dialog: "Done")`.
     public static func result(dialog: IntentDialog? = nil, snippet: String? = nil) -> Self
     where Self == IntentResultContainer<Never, Never> {
         IntentResultContainer(content: IntentResultContent(dialog: dialog?.text, snippet: snippet))
     }
 
+    /// A result with a value: `return .result(value: count, dialog: "You have \(count) tasks")`.
     public static func result<V: IntentValue>(value: V, dialog: IntentDialog? = nil, snippet: String? = nil) -> Self
     where Self == IntentResultContainer<V, Never> {
         IntentResultContainer(content: IntentResultContent(dialog: dialog?.text, value: value.encodedIfPresent, snippet: snippet))
     }
 
+    /// A result that opens another intent when done (App Intents' `opensIntent`).
     public static func result<I: AppIntent>(opensIntent: I, dialog: IntentDialog? = nil, snippet: String? = nil) -> Self
     where Self == IntentResultContainer<Never, I> {
         IntentResultContainer(content: IntentResultContent(dialog: dialog?.text, snippet: snippet, opensIntent: opensIntent))
     }
 
+    /// A result with a value that also opens another intent.
     public static func result<V: IntentValue, I: AppIntent>(
         value: V, opensIntent: I, dialog: IntentDialog? = nil, snippet: String? = nil
     ) -> Self where Self == IntentResultContainer<V, I> {

@@ -17,11 +17,14 @@ public struct IntentTemplate<Intent: AppIntent>: Sendable, ExpressibleByStringIn
 
     public init(stringInterpolation: StringInterpolation) { parts = stringInterpolation.parts }
 
+    /// Collects the parts of an interpolated phrase.
     public struct StringInterpolation: StringInterpolationProtocol {
         var parts: [Part] = []
         public init(literalCapacity: Int, interpolationCount: Int) {}
         public mutating func appendLiteral(_ literal: String) { parts.append(.text(literal)) }
+        /// `\(.applicationName)`: the app's name or one of its synonyms.
         public mutating func appendInterpolation(_ name: ApplicationNameToken) { parts.append(.applicationName) }
+        /// `\(\.$shelf)`: a parameter, filled from what is said there.
         public mutating func appendInterpolation<V>(_ keyPath: KeyPath<Intent, IntentParameter<V>>) {
             nonisolated(unsafe) let path = keyPath
             parts.append(.parameter { intent in intent[keyPath: path].name })
@@ -57,6 +60,7 @@ public struct IntentTemplate<Intent: AppIntent>: Sendable, ExpressibleByStringIn
 
 /// `\(.applicationName)` in a phrase.
 public struct ApplicationNameToken: Sendable {
+    /// The token that stands for the app's name in a phrase.
     public static let applicationName = ApplicationNameToken()
 }
 
@@ -67,6 +71,7 @@ public struct ApplicationNameToken: Sendable {
 /// ```
 public struct ParameterSummary<Intent: AppIntent>: Sendable {
     let template: IntentTemplate<Intent>
+    /// A summary written as `"Order \(\.$quantity) \(\.$soup)"`.
     public init(_ template: IntentTemplate<Intent>) { self.template = template }
 }
 

@@ -41,6 +41,7 @@ public struct Parameter<Value: IntentValue>: Sendable {
             requestValueDialog: requestValueDialog?.text, fileTypes: supportedContentTypes, fileDirectory: directory, needsTime: needsTime)
     }
 
+    /// The parameter's value; reading a required one before it has a value is a programming error.
     public var wrappedValue: Value {
         get {
             if let value = storage.value ?? storage.defaultValue ?? Value.absentValue { return value }
@@ -51,6 +52,7 @@ public struct Parameter<Value: IntentValue>: Sendable {
         nonmutating set { storage.value = newValue }
     }
 
+    /// The parameter itself (`$title`), to ask the user about it.
     public var projectedValue: IntentParameter<Value> { IntentParameter(storage: storage) }
 }
 
@@ -69,6 +71,7 @@ public struct IntentParameter<Value: IntentValue>: Sendable {
 
     /// The parameter's name (the property's name).
     public var name: String { storage.name }
+    /// The parameter's title, as shown to people.
     public var title: String { storage.title }
 
     /// The error that asks the user for this parameter's value: `throw $title.needsValue("What is the title?")`.

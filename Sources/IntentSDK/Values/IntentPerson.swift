@@ -4,9 +4,12 @@ import IntentModel
 public struct IntentPerson: IntentValue, Hashable {
     /// The contact's id (`john`).
     public var identifier: String
+    /// The name shown and said: "John Appleseed".
     public var displayName: String
+    /// The contact's e-mail address, when known.
     public var emailAddress: String?
 
+    /// A person with this id and name.
     public init(identifier: String, displayName: String, emailAddress: String? = nil) {
         self.identifier = identifier
         self.displayName = displayName
@@ -27,7 +30,9 @@ public struct IntentPerson: IntentValue, Hashable {
 
 /// A file the user named, by path.
 public struct IntentFile: IntentValue, Hashable {
+    /// The file's path, as the user gave it or the resolver found it.
     public var path: String
+    /// A file at `path`.
     public init(path: String) { self.path = path }
     /// The last component of the path: `photo.jpg`.
     public var filename: String { String(path.split(separator: "/").last ?? Substring(path)) }
@@ -49,8 +54,11 @@ public struct IntentFile: IntentValue, Hashable {
 
 /// An amount of money with its ISO 4217 currency code.
 public struct IntentCurrencyAmount: IntentValue, Hashable, CustomStringConvertible {
+    /// The amount: 12.5.
     public var amount: Double
+    /// The ISO 4217 code: `USD`.
     public var currencyCode: String
+    /// An amount in a currency.
     public init(amount: Double, currencyCode: String) {
         self.amount = amount
         self.currencyCode = currencyCode
@@ -63,12 +71,14 @@ public struct IntentCurrencyAmount: IntentValue, Hashable, CustomStringConvertib
     }
     public var intentValue: Value { .currencyAmount(CurrencyAmount(amount: amount, currency: currencyCode)) }
     /// `12.50 USD`.
-    public var description: String { "\(Value.double(amount).displayText) \(currencyCode)" }
+    public var description: String { intentValue.printed }
 }
 
 /// An e-mail address.
 public struct EmailAddress: IntentValue, Hashable, CustomStringConvertible {
+    /// The address: `sarah@example.com`.
     public var address: String
+    /// An address.
     public init(_ address: String) { self.address = address }
     public static var intentValueType: ValueType { .email }
     public static func fromIntentValue(_ value: Value) async throws -> EmailAddress? {

@@ -38,13 +38,16 @@ extension IntentValue {
 public struct TypeCollector: Sendable {
     var enums: [any AppEnum.Type] = []
     var entities: [any AppEntity.Type] = []
+    /// An empty collector.
     public init() {}
 
+    /// Adds an enum type, once.
     public mutating func add(_ type: any AppEnum.Type) {
         guard !enums.contains(where: { $0 == type }) else { return }
         enums.append(type)
     }
 
+    /// Adds an entity type, once.
     public mutating func add(_ type: any AppEntity.Type) {
         guard !entities.contains(where: { $0 == type }) else { return }
         entities.append(type)
