@@ -2,11 +2,12 @@ import IntentModel
 import IntentSDK
 import Testing
 
-/// The SDK's value types print as the rest of intentd does (IntentModel's `Value.printed`).
+/// The SDK's values read in a dialog as intentd's own sentences say them (`Value.spoken`).
 struct SDKValueTests {
-    @Test func currencyAmountPrintsWithCentsAndItsCode() {
-        #expect(IntentCurrencyAmount(amount: 12.5, currencyCode: "USD").description == "12.50 USD")
-        #expect(IntentCurrencyAmount(amount: 20, currencyCode: "EUR").description == "20.00 EUR")
+    @Test func currencyAmountReadsAsSaid() {
+        #expect(IntentCurrencyAmount(amount: 12.5, currencyCode: "USD").description == "$12.50")
+        #expect(IntentCurrencyAmount(amount: 20, currencyCode: "USD").description == "$20")
+        #expect(IntentCurrencyAmount(amount: 20, currencyCode: "EUR").description == "20 EUR")
     }
 
     @Test func fileNamesItsLastComponentAndExtension() {

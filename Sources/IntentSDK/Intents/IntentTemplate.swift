@@ -32,27 +32,20 @@ public struct IntentTemplate<Intent: AppIntent>: Sendable, ExpressibleByStringIn
     }
 
     /// The template text: `${app}` for the app's name, `{name}` for a parameter.
-    var text: String {
-        let intent = Intent()
-        IntentIntrospection.bindNames(intent)
-        return parts.map { part in
-            switch part {
-            case .text(let s): s
-            case .applicationName: "${app}"
-            case .parameter(let name): "{\(name(intent))}"
-            }
-        }.joined()
-    }
+    var text: String { rendered { "{\($0)}" } }
 
     /// The text with `{name}` written `${name}`, as summaries are.
-    var summaryText: String {
+    var summaryText: String { rendered { "${\($0)}" } }
+
+    /// The text with the app's name as `${app}` and each parameter as `parameter` writes its name.
+    private func rendered(parameter: (String) -> String) -> String {
         let intent = Intent()
         IntentIntrospection.bindNames(intent)
         return parts.map { part in
             switch part {
             case .text(let s): s
             case .applicationName: "${app}"
-            case .parameter(let name): "${\(name(intent))}"
+            case .parameter(let name): parameter(name(intent))
             }
         }.joined()
     }

@@ -70,8 +70,8 @@ public struct IntentCurrencyAmount: IntentValue, Hashable, CustomStringConvertib
         return IntentCurrencyAmount(amount: c.amount, currencyCode: c.currency)
     }
     public var intentValue: Value { .currencyAmount(CurrencyAmount(amount: amount, currency: currencyCode)) }
-    /// `12.50 USD`.
-    public var description: String { intentValue.printed }
+    /// As said in a dialog (`"Sent \(amount)"`): `$12.50`, `$20`, `12.50 EUR`.
+    public var description: String { intentValue.spoken }
 }
 
 /// An e-mail address.
