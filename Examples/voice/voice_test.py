@@ -421,6 +421,7 @@ class Sample:
     command: Command
     transcript: str
     result: dict = field(default_factory=dict)
+    wav: Path | None = None
 
     @property
     def reference_words(self) -> list[str]:
@@ -521,19 +522,20 @@ def run_voice_test(args, tools: dict) -> dict:
                     started = time.monotonic()
                     transcript = transcribe(model, wav, prompt, args.beam_size)
                     runs[(voice, name)].seconds += time.monotonic() - started
-                    runs[(voice, name)].samples.append(Sample(command, transcript))
+                    runs[(voice, name)].samples.append(Sample(command, transcript, wav=wav))
                     progress(args, f"[{voice} {name} {index}/{len(commands)}] {command.utterance!r} -> {transcript!r}")
+        # Route every transcript, and the typed commands as the baseline, in one intentd process.
+        typed = Run("text", "-", [Sample(command, command.utterance) for command in commands])
+        everything = [typed] + list(runs.values())
+        for run in everything:
+            spoken = run is not typed and not args.typed
+            for sample, result in zip(run.samples, route(intentd, [s.transcript for s in run.samples], args.now, args.phrases, spoken)):
+                sample.result = result
+        if args.loop:
+            everything += recognizer_in_the_loop_runs(args, intentd, model, list(runs.values()))
     finally:
         if not args.keep_audio:
             shutil.rmtree(audio_dir, ignore_errors=True)
-
-    # Route every transcript, and the typed commands as the baseline, in one intentd process.
-    typed = Run("text", "-", [Sample(command, command.utterance) for command in commands])
-    everything = [typed] + list(runs.values())
-    for run in everything:
-        spoken = run is not typed and not args.typed
-        for sample, result in zip(run.samples, route(intentd, [s.transcript for s in run.samples], args.now, args.phrases, spoken)):
-            sample.result = result
 
     return {
         "model": source.name,
@@ -551,6 +553,37 @@ def run_voice_test(args, tools: dict) -> dict:
         "runs": [run.summary() for run in everything],
         "details": {f"{run.voice}/{run.prompt}": run.details() for run in everything},
     }
+
+
+def recognizer_in_the_loop_runs(args, intentd: Path, model, runs: list[Run]) -> list[Run]:
+    """Each run again, with Whisper judging intentd's readings of every transcript against its
+    recording (recognizer_in_the_loop.py): the most likely reading within `--margin` nats of
+    the transcript is routed in its place."""
+    import recognizer_in_the_loop as loop
+
+    judge = loop.Judge(model)
+    looped_runs = []
+    for run in runs:
+        looped = Run(run.voice, run.prompt + "+loop", seconds=run.seconds)
+        proposals = loop.route_with_readings(intentd, [s.transcript for s in run.samples], args.now, loop.READINGS_OF_BEST, args.phrases)
+        chosen = []
+        for sample, proposal in zip(run.samples, proposals):
+            started = time.monotonic()
+            heard = judge.listen(sample.wav)
+            transcript = loop.normalized(sample.transcript)
+            record = {
+                "transcriptScore": judge.log_probability(heard, transcript) if transcript else float("-inf"),
+                "readings": [r | {"score": judge.log_probability(heard, r["text"])} for r in proposal.get("readings", [])],
+            }
+            looped.seconds += time.monotonic() - started
+            reading = loop.decide(record, args.margin, sample.result.get("status") != "notUnderstood")
+            chosen.append(reading["text"] if reading else "")
+            progress(args, f"[{run.voice} {run.prompt}+loop] {sample.transcript!r} read as {chosen[-1]!r}")
+        for sample, text, read in zip(run.samples, chosen, route(intentd, chosen, args.now, args.phrases)):
+            result = read if text and read.get("status") != "notUnderstood" else sample.result
+            looped.samples.append(Sample(sample.command, sample.transcript, result, sample.wav))
+        looped_runs.append(looped)
+    return looped_runs
 
 
 def display_path(path: Path) -> str:
@@ -611,6 +644,10 @@ def parse_arguments(argv: Iterable[str] | None = None):
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     parser.add_argument("--misses", action="store_true", help="after the table, list every command that missed its intent")
     parser.add_argument("--typed", action="store_true", help="route transcripts as typed text (no sound-alike matching), to compare")
+    parser.add_argument("--loop", action="store_true",
+                        help="also let Whisper judge intentd's readings of each transcript against the audio (recognizer in the loop)")
+    parser.add_argument("--margin", type=float, default=4.0,
+                        help="with --loop: how many nats below the transcript a reading may score (default 4)")
     parser.add_argument("--check", action="store_true", help="only check that every tool is installed")
     parser.add_argument("--quiet", action="store_true", help="no progress on standard error")
     args = parser.parse_args(argv)

@@ -53,7 +53,7 @@ public struct Router: Sendable {
     /// The apps this router routes to, when not all of its library's (``restricted(to:)``).
     public private(set) var reachableApps: Set<String>?
     /// By intent index, whether a parse may reach the intent; nil: every intent.
-    private var allowedIntents: [Bool]?
+    private(set) var allowedIntents: [Bool]?
 
     /// This router, routing only to the intents of `apps`: no compiling, the automaton is
     /// shared. A daemon routes only to the apps it can reach.

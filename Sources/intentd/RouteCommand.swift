@@ -32,6 +32,11 @@ struct RouteCommand: AsyncParsableCommand {
     @Flag(help: "The utterances are what a speech recognizer heard: when nothing parses as written, words may stand for phrase words that sound alike (\"my detox\" for \"mighty tasks\").")
     var spoken = false
 
+    @Option(help: ArgumentHelp(
+        "Also give the N phrase readings closest to each utterance, for a speech recognizer to check against the audio (docs/voice.md).",
+        valueName: "N"))
+    var readings = 0
+
     @Option(help: "Ask the daemon listening on this socket instead of routing in-process (prints its JSON).")
     var connect: String?
 
@@ -54,7 +59,8 @@ struct RouteCommand: AsyncParsableCommand {
                 refused += 1
                 reportTooLong(tooLong)
             } else {
-                report(router.route(utterance, now: now?.value, spoken: spoken))
+                let closest = readings > 0 ? router.readings(of: utterance, now: now?.value, limit: readings) : []
+                report(router.route(utterance, now: now?.value, spoken: spoken), readings: closest)
             }
         }
         if !utterances.isEmpty {
@@ -80,11 +86,19 @@ struct RouteCommand: AsyncParsableCommand {
         }
     }
 
-    func report(_ result: RouteResult) {
+    func report(_ result: RouteResult, readings: [Reading] = []) {
         if json {
-            emitLine(result.json.serialized)
+            var object = result.json
+            if self.readings > 0, case .object(var pairs) = object {
+                pairs.append(("readings", .array(readings.map {
+                    .object([("text", .string($0.text)), ("intent", .string($0.intent)), ("confidence", .number(RouteResult.round($0.confidence)))])
+                })))
+                object = .object(pairs)
+            }
+            emitLine(object.serialized)
         } else {
             emitLine(Self.summary(of: result))
+            for reading in readings { emitLine("  reading: \"\(reading.text)\" → \(reading.intent) (\(Self.percent(reading.confidence)))") }
         }
         if explain { emitLine(result.explanation.text + "\n") }
     }

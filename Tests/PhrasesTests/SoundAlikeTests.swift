@@ -131,3 +131,45 @@ struct PronunciationTests {
         #expect(costs.substitution != PhoneCosts.byClass.substitution)
     }
 }
+
+/// The readings a speech recognizer is asked to check against the audio (docs/voice.md,
+/// "Recognizer in the loop"): sound-alikes and words taken as misheard, which routing alone
+/// does not accept.
+struct ReadingTests {
+    private func readings(_ utterance: String) -> [Reading] {
+        DemoRouter.shared.readings(of: utterance, now: DemoRouter.now, limit: 6)
+    }
+
+    /// A word taken as misheard, whatever it sounds like, when its neighbours were heard as
+    /// written: offered as a reading, never routed on the transcript alone.
+    @Test(arguments: [
+        ("take me back to my work", "take me back to my book", "library.openCurrentlyReading"),
+        ("and the off-site agenda", "send the offsite agenda", "mail.send"),
+        ("show my turks", "show my tasks", "tasks.list"),
+    ])
+    func misheardWordsAreOffered(heard: String, reading: String, intent: String) {
+        let offered = readings(heard)
+        #expect(offered.contains { $0.text == reading && $0.intent == intent }, "\(offered)")
+    }
+
+    @Test func aWordTakenAsMisheardDoesNotRouteOnItsOwn() {
+        #expect(DemoRouter.shared.route("take me back to my work", now: DemoRouter.now, spoken: true).intent == nil)
+        // Out of domain: the reading exists, only the audio can refuse it.
+        #expect(DemoRouter.shared.route("unlock my phone", now: DemoRouter.now, spoken: true).intent == nil)
+    }
+
+    /// Words heard as written keep their heard form, so the recognizer is asked about what it
+    /// heard ("haven't", not the tokens "have not").
+    @Test func heardWordsKeepTheirForm() {
+        let offered = readings("tell me how many tasks i haven't finished yet")
+        #expect(!offered.isEmpty)
+        #expect(offered.allSatisfy { $0.text.contains("haven't") }, "\(offered)")
+        #expect(offered.allSatisfy { $0.text == $0.text.lowercased() && !$0.text.contains(",") })
+    }
+
+    /// A word with no neighbour heard as written is not taken as misheard: nothing says what it was.
+    @Test(arguments: ["", "frobnicate", "zebra quantum"])
+    func nothingToReadWithoutContext(heard: String) {
+        #expect(readings(heard).isEmpty, "\(readings(heard))")
+    }
+}

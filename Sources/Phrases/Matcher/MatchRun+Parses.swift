@@ -58,7 +58,9 @@ extension MatchRun {
         case .start, .skipFiller, .skipUnknown: return 0
         case .word: return 1
         case .nearWord: return 0.85 * h.similarity
-        case .soundAlike: return Float(h.to - h.from) * Weight.soundExplained * h.similarity
+        case .soundAlike:
+            if soundSteps[Int(h.payload)].misheard { return 0 }
+            return Float(h.to - h.from) * Weight.soundExplained * h.similarity
         case .slot:
             if h.payload >= 0 {
                 let span = slotSpans[Int(h.payload)]
@@ -111,21 +113,26 @@ extension MatchRun {
                 steps.append(MatchStep(kind: .word, range: range, detail: "'\(text)'"))
             case .nearWord:
                 let heardAs = matcher.vocabulary.words[Int(h.payload)]
-                steps.append(MatchStep(kind: .nearWord, range: range, detail: "'\(text)' as '\(heardAs)' (\(format(h.similarity)))"))
+                steps.append(
+                    MatchStep(kind: .nearWord, range: range, detail: "'\(text)' as '\(heardAs)' (\(format(h.similarity)))", reading: heardAs))
             case .soundAlike:
                 let step = soundSteps[Int(h.payload)]
                 let heardAs = step.words.map { matcher.vocabulary.words[Int($0)] }.joined(separator: " ")
-                steps.append(MatchStep(kind: .soundAlike, range: range, detail: "'\(text)' heard as '\(heardAs)', cost \(format(step.cost))"))
+                let how = step.misheard ? "taken as misheard for" : "heard as"
+                steps.append(
+                    MatchStep(kind: .soundAlike, range: range, detail: "'\(text)' \(how) '\(heardAs)', cost \(format(step.cost))", reading: heardAs))
             case .slot:
                 let parameter = matcher.automaton.parameterNames[Int(h.parameter)]
                 let span = h.payload >= 0 ? slotSpans[Int(h.payload)] : nil
                 let content = span?.capture ?? .freeText
                 captures.append(Capture(parameter: parameter, range: range, content: content))
                 var detail = "{\(parameter)} = '\(text)' \(describe(content))"
+                var reading: String?
                 if let cost = span?.soundCost, case .names(let names, _) = content, let best = names.first {
                     detail += ", heard as '\(best.title)', cost \(format(cost))"
+                    reading = best.title
                 }
-                steps.append(MatchStep(kind: .slot, range: range, detail: detail))
+                steps.append(MatchStep(kind: .slot, range: range, detail: detail, reading: reading))
             }
         }
         return Parse(

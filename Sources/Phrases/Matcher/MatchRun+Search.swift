@@ -53,7 +53,10 @@ extension MatchRun {
                     next.score += Weight.nearWord * similarity
                     relax(position + 1, next)
                 }
-                if soundAlike, state == 0 || h.score >= hearingFloor { expandSoundAlikes(from: state, at: position, base: base) }
+                if soundAlike, state == 0 || h.score >= hearingFloor {
+                    expandSoundAlikes(from: state, at: position, base: base)
+                    if misheardWords { expandMisheardWord(from: state, at: position, base: base, reachedBy: h) }
+                }
                 expandSlots(from: state, at: position, base: base, automaton: automaton)
                 if let anchor = anchorWord(before: position, reachedBy: h) {
                     expandEntityNames(from: state, at: position, base: base, anchor: anchor, automaton: automaton)

@@ -8,8 +8,11 @@ struct FirstWord {
 /// One sound-alike step of a parse: the phrase words heard and what hearing them cost.
 struct SoundStep {
     var words: [Int32]
-    /// Phone edit distance over the phones compared, 0 (same sounds) to ``Matcher/Weight/soundMaximumCost``.
+    /// Phone edit distance over the phones compared, 0 (same sounds) to ``Matcher/Weight/soundMaximumCost``;
+    /// ``Matcher/Weight/misheardCost`` for a word taken as misheard whatever it sounds like.
     var cost: Float
+    /// A word the recognizer got wrong, taken for the phrase word its neighbours call for.
+    var misheard = false
 }
 
 extension MatchRun {
@@ -39,6 +42,40 @@ extension MatchRun {
                 walk(from: target, row: first.row, pathPhones: first.length, path: &path, heard: heard.phones,
                      boundaries: heard.boundaries, position: position, base: base, sounds: sounds, costs: costs)
             }
+        }
+    }
+
+    /// One heard word taken as a misheard phrase word, whatever it sounds like, when the words
+    /// around it say which: the word before it was heard as written ("take me back to my
+    /// *work*" for *book*), or the word after it is heard as written and follows that phrase
+    /// word ("*have* a new task called ..." for *add*). Only for readings the recognizer checks
+    /// against the audio (``Matcher/match(_:spans:limit:soundAlike:misheardWords:allowed:)``):
+    /// on transcripts alone it lets too much out-of-domain speech in ("unlock my *phone*").
+    mutating func expandMisheardWord(from state: Int32, at position: Int, base: Hypothesis, reachedBy h: Hypothesis) {
+        // Numbers and symbols are read by the value taggers; filler is skipped for free anyway.
+        guard !heardPhones[position].isEmpty, !filler[position] else { return }
+        let literalBefore = h.action == .word
+        let literalAfter = position + 1 < count ? exact[position + 1] : nil
+        guard literalBefore || literalAfter != nil else { return }
+        let automaton = matcher.automaton
+        let edges = Int(automaton.wordEdgeStart[Int(state)])..<Int(automaton.wordEdgeStart[Int(state) + 1])
+        for edge in edges {
+            let word = automaton.wordEdgeWord[edge]
+            let target = automaton.wordEdgeTarget[edge]
+            guard word != exact[position] else { continue }
+            if !literalBefore {
+                guard let literalAfter, automaton.wordTarget(from: target, word: literalAfter) != nil else { continue }
+            }
+            var next = base
+            next.state = target
+            next.action = .soundAlike
+            next.to = Int32(position + 1)
+            next.payload = Int32(soundSteps.count)
+            next.similarity = 1 - Weight.misheardCost
+            next.score += Weight.word - Weight.soundScoreScale * Weight.misheardCost
+            if let existing = chart[position + 1].value(for: target), arena[Int(existing)].score >= next.score { continue }
+            soundSteps.append(SoundStep(words: [word], cost: Weight.misheardCost, misheard: true))
+            relax(position + 1, next)
         }
     }
 

@@ -51,6 +51,9 @@ struct MatchRun {
     var arena: [Hypothesis] = []
     /// Whether the search may hear words as others that sound alike (``Matcher/match(_:spans:limit:soundAlike:)``).
     let soundAlike: Bool
+    /// Whether a heard word may also be taken as misheard whatever it sounds like (readings
+    /// for a recognizer to check, ``MatchRun/expandMisheardWord(from:at:base:reachedBy:)``).
+    let misheardWords: Bool
     /// The pronunciation of each heard word, when `soundAlike` (empty for words without letters).
     var heardPhones: [[Phone]] = []
     /// The phrase words and cost of each sound-alike step taken.
@@ -60,9 +63,10 @@ struct MatchRun {
     var chart: [StateTable]
     let freeTextClass: Int32
 
-    init(matcher: Matcher, tokens: [String], spans: [SlotSpan], soundAlike: Bool = false) {
+    init(matcher: Matcher, tokens: [String], spans: [SlotSpan], soundAlike: Bool = false, misheardWords: Bool = false) {
         self.matcher = matcher
         self.soundAlike = soundAlike
+        self.misheardWords = misheardWords
         self.tokens = tokens
         count = tokens.count
         exact = tokens.map { matcher.vocabulary.id(of: $0) }

@@ -57,6 +57,9 @@ public struct Matcher: Sendable {
         /// Corpus/voice-en.jsonl: the most intents right with out-of-domain lines still
         /// rejected at least 95% of the time (docs/voice.md has the grid).
         static let soundMaximumCost: Float = 0.3
+        /// What a heard word taken as misheard costs, whatever it sounds like: more than any
+        /// sound-alike. It explains nothing of the utterance.
+        static let misheardCost: Float = 0.45
         /// A sound-alike step covers at most this many heard words and this many phrase words.
         static let soundMaximumWords = 3
         /// Sound-alike steps start from at most this many of the best hypotheses at a position.
@@ -82,9 +85,12 @@ public struct Matcher: Sendable {
     ///     tries it only when the plain search finds no confident parse.
     ///   - allowed: when given, by intent index (``intents``), the intents a parse may reach;
     ///     the others are left out (a daemon routes only to apps it can reach).
-    public func match(_ tokens: [String], spans: [SlotSpan] = [], limit: Int = 5, soundAlike: Bool = false, allowed: [Bool]? = nil) -> [Parse] {
+    public func match(
+        _ tokens: [String], spans: [SlotSpan] = [], limit: Int = 5, soundAlike: Bool = false, misheardWords: Bool = false,
+        allowed: [Bool]? = nil
+    ) -> [Parse] {
         guard !tokens.isEmpty else { return [] }
-        var run = MatchRun(matcher: self, tokens: tokens, spans: spans, soundAlike: soundAlike)
+        var run = MatchRun(matcher: self, tokens: tokens, spans: spans, soundAlike: soundAlike || misheardWords, misheardWords: misheardWords)
         run.search()
         return run.parses(limit: limit, allowed: allowed)
     }

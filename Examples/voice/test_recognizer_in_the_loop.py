@@ -1,0 +1,47 @@
+"""Unit tests of recognizer_in_the_loop.py's choice of a reading; they need no speech tools.
+
+    python3 -m unittest discover -s Examples/voice -p 'test_*.py'
+"""
+
+import sys
+import unittest
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import recognizer_in_the_loop as loop  # noqa: E402
+
+
+def record(transcript_score, *readings):
+    return {"transcriptScore": transcript_score, "readings": [{"text": t, "intent": i, "score": s} for t, i, s in readings]}
+
+
+class DecideTests(unittest.TestCase):
+    def test_the_most_likely_reading_within_the_margin_is_taken(self):
+        heard = record(-2.1, ("take me back to my book", "library.openCurrentlyReading", -5.0), ("get me back to my schedule", "x", -28.7))
+        self.assertEqual(loop.decide(heard, 4, transcript_routes=False)["text"], "take me back to my book")
+
+    def test_a_reading_far_below_what_was_heard_is_refused(self):
+        # "unlock my phone" heard; "unlock my vault" scores 17 nats below: out of domain.
+        heard = record(-6.6, ("unlock my vault", "bank.unlockVault", -23.2))
+        self.assertIsNone(loop.decide(heard, 4, transcript_routes=False))
+
+    def test_a_transcript_that_routes_is_kept_unless_a_reading_is_more_likely(self):
+        heard = record(-3.0, ("show my tasks", "tasks.list", -3.5))
+        self.assertIsNone(loop.decide(heard, 4, transcript_routes=True))
+        more_likely = record(-3.0, ("show my tasks", "tasks.list", -2.5))
+        self.assertEqual(loop.decide(more_likely, 4, transcript_routes=True)["text"], "show my tasks")
+
+    def test_no_readings_no_choice(self):
+        self.assertIsNone(loop.decide(record(-1.0), 4, transcript_routes=False))
+
+
+class NormalizedTests(unittest.TestCase):
+    def test_transcripts_are_written_as_readings_are(self):
+        self.assertEqual(loop.normalized("What's on my playlist?"), "what's on my playlist")
+        self.assertEqual(loop.normalized("Send $20 to  Sarah, please."), "send $20 to sarah please")
+        self.assertEqual(loop.normalized("  "), "")
+
+
+if __name__ == "__main__":
+    unittest.main()
