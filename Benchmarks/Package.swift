@@ -59,6 +59,11 @@ let package = Package(
                 .product(name: "IntentModel", package: "intentd"),
             ]
         ),
+        // Writes the synthetic apps as phrase files: `synthetic-apps --intents N --out DIR`.
+        .executableTarget(
+            name: "synthetic-apps",
+            dependencies: ["SyntheticApps"]
+        ),
         // Routes a corpus with the demo phrases and prints the time of each stage of Router.route.
         .executableTarget(
             name: "route-probe",
