@@ -12,6 +12,11 @@ public struct Reading: Hashable, Sendable {
     public var intent: String
     /// The router's confidence in the reading of the transcript as heard.
     public var confidence: Double
+
+    /// `{"text", "intent", "confidence"}`, as `route` gives it with `"readings"`.
+    public var json: JSONValue {
+        .object([("text", .string(text)), ("intent", .string(intent)), ("confidence", .number(RouteResult.round(confidence)))])
+    }
 }
 
 extension Router {

@@ -16,25 +16,35 @@ extension Methods {
             /// The utterance is what a speech recognizer heard: words may stand for phrase words
             /// that sound alike ("my detox" for "mighty tasks").
             public var spoken: Bool
+            /// Adds `"readings"` to the result: this many phrase readings closest to the
+            /// utterance, for a recognizer to check against the audio (0 to ``maximumReadings``).
+            public var readings: Int
+            /// The most readings one request may ask for.
+            public static let maximumReadings = 20
             /// Routes `utterance`, typed unless `spoken`.
-            public init(utterance: String, now: LocalDateTime? = nil, explain: Bool = false, spoken: Bool = false) {
+            public init(utterance: String, now: LocalDateTime? = nil, explain: Bool = false, spoken: Bool = false, readings: Int = 0) {
                 self.utterance = utterance
                 self.now = now
                 self.explain = explain
                 self.spoken = spoken
+                self.readings = readings
             }
             public init(json: JSONValue) throws(RPCError) {
                 let fields = try JSONFields(json)
-                try fields.allowOnly(["utterance", "now", "explain", "spoken"])
+                try fields.allowOnly(["utterance", "now", "explain", "spoken", "readings"])
                 utterance = try fields.string("utterance")
                 now = try fields.optionalDate("now")
                 explain = try fields.optionalBool("explain") ?? false
                 spoken = try fields.optionalBool("spoken") ?? false
+                readings = try fields.optionalInt("readings") ?? 0
+                guard (0...Self.maximumReadings).contains(readings) else {
+                    throw JSONFields.mismatch("params.readings", expected: "a count from 0 to \(Self.maximumReadings)")
+                }
             }
             public var json: JSONValue {
                 JSONValue.compactObject([
                     ("utterance", .string(utterance)), ("now", now.map { .string($0.iso8601) }), ("explain", explain ? .bool(true) : nil),
-                    ("spoken", spoken ? .bool(true) : nil),
+                    ("spoken", spoken ? .bool(true) : nil), ("readings", readings > 0 ? .integer(readings) : nil),
                 ])
             }
         }

@@ -43,6 +43,11 @@ struct RouteCommand: AsyncParsableCommand {
     @Argument(help: "Utterances to route; each argument is one utterance.")
     var utterances: [String] = []
 
+    func validate() throws {
+        let most = Methods.Route.Parameters.maximumReadings
+        guard (0...most).contains(readings) else { throw ValidationError("--readings takes a count from 0 to \(most), not \(readings).") }
+    }
+
     func run() async throws {
         if let connect {
             try await routeThroughDaemon(at: connect)
@@ -90,9 +95,7 @@ struct RouteCommand: AsyncParsableCommand {
         if json {
             var object = result.json
             if self.readings > 0, case .object(var pairs) = object {
-                pairs.append(("readings", .array(readings.map {
-                    .object([("text", .string($0.text)), ("intent", .string($0.intent)), ("confidence", .number(RouteResult.round($0.confidence)))])
-                })))
+                pairs.append(("readings", .array(readings.map(\.json))))
                 object = .object(pairs)
             }
             emitLine(object.serialized)
@@ -150,11 +153,19 @@ extension RouteCommand {
         let reference = now?.value
         let explain = explain
         let spoken = spoken
+        let readings = readings
         do {
             try await DaemonClient.withConnection(socketPath: path) { client in
                 for utterance in lines {
-                    let result = try await client.call(Methods.Route.self, .init(utterance: utterance, now: reference, explain: explain, spoken: spoken))
+                    let result = try await client.call(
+                        Methods.Route.self, .init(utterance: utterance, now: reference, explain: explain, spoken: spoken, readings: readings))
                     emitLine(asJSON ? result.serialized : Self.summary(ofJSON: result))
+                    if !asJSON, case .array(let found)? = result["readings"] {
+                        for reading in found {
+                            let text = reading["text"]?.stringValue ?? "", intent = reading["intent"]?.stringValue ?? ""
+                            emitLine("  reading: \"\(text)\" → \(intent) (\(Self.percent(reading["confidence"]?.numberValue ?? 0)))")
+                        }
+                    }
                     if !asJSON, let explanation = result["explanation"]?.stringValue { emitLine(explanation + "\n") }
                 }
             }

@@ -18,6 +18,26 @@ import Wire
         }
     }
 
+    /// `"readings": N` adds the phrase readings a recognizer can check against the audio
+    /// (docs/voice.md); a count out of range is refused, naming the field.
+    @Test func routeGivesReadingsForARecognizer() async throws {
+        try await withDaemon(phrases: [TestPaths.phrases]) { _, socket in
+            try await DaemonClient.withConnection(socketPath: socket) { client in
+                let answer = try await client.call(
+                    Methods.Route.self, .init(utterance: "take me back to my work", now: DemoRouter.now, spoken: true, readings: 3))
+                #expect(answer["status"] == .string("notUnderstood"))
+                let readings = answer["readings"]?.arrayValue ?? []
+                #expect(readings.count == 3)
+                #expect(readings.first?["text"] == .string("take me back to my book"))
+                #expect(readings.first?["intent"] == .string("library.openCurrentlyReading"))
+                #expect(try await client.call(Methods.Route.self, .init(utterance: "take me back to my work"))["readings"] == nil)
+                await #expect(throws: RPCError.self) {
+                    _ = try await client.call(Methods.Route.name, .parse(#"{"utterance":"take me back","readings":21}"#))
+                }
+            }
+        }
+    }
+
     @Test func socketFileIsPrivateAndRemovedOnShutdown() async throws {
         let path = try await withDaemon { _, socket in
             let attributes = try FileManager.default.attributesOfItem(atPath: socket)

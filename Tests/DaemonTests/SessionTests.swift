@@ -377,7 +377,7 @@ final class RawSocket: Sendable {
         try await withDaemon(phrases: [TestPaths.phrases]) { _, socket in
             try await DaemonClient.withConnection(socketPath: socket) { client in
                 await #expect(throws: RPCError(.invalidParams, "Invalid params", data: .parse("""
-                    {"field":"params.explian","reason":"unknown field","expected":"one of \\"utterance\\", \\"now\\", \\"explain\\", \\"spoken\\"","didYouMean":"explain"}
+                    {"field":"params.explian","reason":"unknown field","expected":"one of \\"utterance\\", \\"now\\", \\"explain\\", \\"spoken\\", \\"readings\\"","didYouMean":"explain"}
                     """))) {
                     _ = try await client.call(Methods.Route.name, .parse(#"{"utterance":"order soup","explian":true}"#))
                 }

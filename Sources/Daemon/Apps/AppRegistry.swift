@@ -82,6 +82,17 @@ actor AppRegistry {
         }
     }
 
+    /// The phrase readings closest to a transcript (``Router/readings(of:now:timeZone:limit:)``),
+    /// worked out off the event loop as routing is.
+    nonisolated func readings(of utterance: String, now: LocalDateTime? = nil, limit: Int) async -> [Reading] {
+        let router = self.router
+        do {
+            return try await NIOThreadPool.singleton.runIfActive { router.readings(of: utterance, now: now, limit: limit) }
+        } catch {
+            return router.readings(of: utterance, now: now, limit: limit)
+        }
+    }
+
     var connectedApps: [String] { registrations.keys.sorted() }
 
     func isConnected(_ appID: String) -> Bool { registrations[appID] != nil }

@@ -33,8 +33,13 @@ extension Daemon {
             var routed = await registry.route(p.utterance, now: p.now, spoken: p.spoken, reachableOnly: false)
             routed = await conversation.applyingHistoryPrior(
                 to: routed, utterance: p.utterance, now: p.now, spoken: p.spoken, uid: peer.credentials?.uid, reachableOnly: false)
-            guard p.explain, case .object(let pairs) = routed.json else { return routed.json }
-            return .object(pairs + [("explanation", .string(routed.explanation.text))])
+            guard case .object(var pairs) = routed.json else { return routed.json }
+            if p.explain { pairs.append(("explanation", .string(routed.explanation.text))) }
+            if p.readings > 0 {
+                let readings = await registry.readings(of: p.utterance, now: p.now, limit: p.readings)
+                pairs.append(("readings", .array(readings.map(\.json))))
+            }
+            return .object(pairs)
         case Methods.Run.name:
             let p = try Methods.Run.Parameters(json: params ?? .object([]))
             try checkLength(p.utterance)
