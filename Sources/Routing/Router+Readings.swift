@@ -5,8 +5,8 @@ import Phrases
 /// A way to read a transcript as one of the phrases: the words a phrase would have the
 /// speaker say, with the heard words put back where a slot takes them.
 public struct Reading: Hashable, Sendable {
-    /// The words as the phrase reads them: "open the want to read shelf" for the heard
-    /// "open the wandering shell".
+    /// The words as the phrase reads them: "take me back to my book" for the heard "take me
+    /// back to my work".
     public var text: String
     /// The intent the reading reaches.
     public var intent: String
@@ -57,6 +57,7 @@ extension Router {
             heardRun = nil
         }
         for step in parse.steps {
+            // A near word is a slip of spelling, not of hearing: the recognizer wrote what it heard.
             if let reading = step.reading, step.kind != .nearWord {
                 flush()
                 pieces.append(reading)
