@@ -57,8 +57,7 @@ extension Router {
             heardRun = nil
         }
         for step in parse.steps {
-            // A near word is a slip of spelling, not of hearing: the recognizer wrote what it heard.
-            if let reading = step.reading, step.kind != .nearWord {
+            if let reading = step.reading {
                 flush()
                 pieces.append(reading)
             } else if let run = heardRun, run.upperBound == step.range.lowerBound {

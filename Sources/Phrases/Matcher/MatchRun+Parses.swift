@@ -113,8 +113,7 @@ extension MatchRun {
                 steps.append(MatchStep(kind: .word, range: range, detail: "'\(text)'"))
             case .nearWord:
                 let heardAs = matcher.vocabulary.words[Int(h.payload)]
-                steps.append(
-                    MatchStep(kind: .nearWord, range: range, detail: "'\(text)' as '\(heardAs)' (\(format(h.similarity)))", reading: heardAs))
+                steps.append(MatchStep(kind: .nearWord, range: range, detail: "'\(text)' as '\(heardAs)' (\(format(h.similarity)))"))
             case .soundAlike:
                 let step = soundSteps[Int(h.payload)]
                 let heardAs = step.words.map { matcher.vocabulary.words[Int($0)] }.joined(separator: " ")

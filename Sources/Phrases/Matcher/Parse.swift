@@ -49,8 +49,9 @@ public struct MatchStep: Hashable, Sendable, CustomStringConvertible {
     public var kind: Kind
     public var range: Range<Int>
     public var detail: String
-    /// The phrase words (or name) the step reads the heard words as, when not the words
-    /// themselves: a near word, a sound-alike, a name heard by sound.
+    /// The phrase words (or name) the step reads the heard words as, when they were misheard:
+    /// a sound-alike, a name heard by sound. (A near word is a slip of spelling, not of
+    /// hearing: the recognizer wrote what it heard, so it has none.)
     public var reading: String?
 
     public init(kind: Kind, range: Range<Int>, detail: String, reading: String? = nil) {
