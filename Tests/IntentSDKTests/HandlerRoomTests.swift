@@ -44,3 +44,29 @@ import Wire
     calls.send(.notification(Notification(method: "y"))) { late.withLock { $0 = true } }
     #expect(late.withLock { $0 } == true)
 }
+
+/// A cancel read while the call's handler still waits for a thread is honoured when the
+/// handler starts (CI once lost one: a 1 s time-out on a loaded machine).
+@Suite struct RunningCallsTests {
+    @Test func aCancelBeforeTheHandlerStartsCancelsIt() async {
+        let running = RunningCalls()
+        running.announce(.string("w"))
+        running.cancel(.string("w"))
+        let response = await running.run(.string("w")) {
+            Response(id: .string("w"), result: .bool(Task.isCancelled))
+        }
+        #expect(response.outcome == .success(.bool(true)))
+    }
+
+    @Test func aCancelAfterTheAnswerLeavesTheNextCallWithThatIDAlone() async {
+        let running = RunningCalls()
+        running.announce(.string("w"))
+        _ = await running.run(.string("w")) { Response(id: .string("w"), result: .null) }
+        running.cancel(.string("w"))
+        running.announce(.string("w"))
+        let response = await running.run(.string("w")) {
+            Response(id: .string("w"), result: .bool(Task.isCancelled))
+        }
+        #expect(response.outcome == .success(.bool(false)))
+    }
+}

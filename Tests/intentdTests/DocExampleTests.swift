@@ -109,8 +109,8 @@ struct DocExampleTests {
     /// A block that starts a daemon (and an app) in the background, run as a reader would:
     /// each `&` command is started and, when it names a `--socket`, waited for until the
     /// socket exists; each other command is run until it prints what the doc says (an app
-    /// started a moment before may not have registered yet), for at most 30 s; then the
-    /// background processes are stopped.
+    /// started a moment before may not have registered yet), for at most 120 s (a loaded CI
+    /// machine once took more than 30); then the background processes are stopped.
     @Test(arguments: Set(commands().filter { reasonNotRun($0) == nil && isSession($0.block) }.map(\.block)).sorted())
     func sessionExampleIsWhatTheDocSays(block: Int) async throws {
         let binary = try #require(TestPaths.intentdBinary, "build intentd first")
@@ -132,14 +132,14 @@ struct DocExampleTests {
                     try process.run()
                     background.append(process)
                     if let socket = Self.socketPath(in: command.text) {
-                        let deadline = ContinuousClock.now + .seconds(30)
+                        let deadline = ContinuousClock.now + .seconds(120)
                         while !FileManager.default.fileExists(atPath: socket), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
                     }
                     continue
                 }
                 let expected = Self.trimmed(command.expected)
                 var printed: [String] = []
-                let deadline = ContinuousClock.now + .seconds(30)
+                let deadline = ContinuousClock.now + .seconds(120)
                 repeat {
                     let output = try await runProcess(URL(fileURLWithPath: "/bin/bash"), ["-c", line])
                     printed = (output.stdout + output.stderr).components(separatedBy: "\n")

@@ -134,6 +134,7 @@ public final class AppConnection: Sendable {
                         // socket) until a handler's answer is written: the answers waiting to be
                         // written are bounded too.
                         await room.enter()
+                        running.announce(request.id)
                         handlers.addTask {
                             let response = await running.run(request.id) { await self.answer(request) }
                             calls.send(.response(response)) { room.leave() }
@@ -280,18 +281,47 @@ final class HandlerRoom: Sendable {
 }
 
 /// The daemon's requests being answered, by id, so that `$/cancelRequest` can cancel one.
+///
+/// A request is announced as it is read, before its handler starts: a cancel that arrives
+/// while the handler waits for a thread (a busy machine, a short time-out) is kept and
+/// honoured when it starts, not lost.
 final class RunningCalls: Sendable {
-    private let tasks = Mutex<[RequestID: Task<Response, Never>]>([:])
+    private enum Entry {
+        case announced
+        case cancelledBeforeStart
+        case running(Task<Response, Never>)
+    }
+
+    private let entries = Mutex<[RequestID: Entry]>([:])
+
+    /// Records that the request `id` was read and its handler is on its way.
+    func announce(_ id: RequestID) { entries.withLock { $0[id] = .announced } }
 
     /// Runs `answer` as a task of its own that ``cancel(_:)`` can cancel.
     func run(_ id: RequestID, _ answer: @escaping @Sendable () async -> Response) async -> Response {
         let task = Task { await answer() }
-        tasks.withLock { $0[id] = task }
-        defer { tasks.withLock { _ = $0.removeValue(forKey: id) } }
+        let cancelledBeforeStart = entries.withLock { entries -> Bool in
+            defer { entries[id] = .running(task) }
+            if case .cancelledBeforeStart = entries[id] { return true }
+            return false
+        }
+        if cancelledBeforeStart { task.cancel() }
+        defer { entries.withLock { _ = $0.removeValue(forKey: id) } }
         return await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
     }
 
-    func cancel(_ id: RequestID) { tasks.withLock { $0[id] }?.cancel() }
+    /// Cancels the request `id`: now when it runs, as it starts when it was only announced.
+    /// A request already answered (or never seen) is left alone.
+    func cancel(_ id: RequestID) {
+        let task = entries.withLock { entries -> Task<Response, Never>? in
+            switch entries[id] {
+            case .running(let task): return task
+            case .announced: entries[id] = .cancelledBeforeStart; return nil
+            case .cancelledBeforeStart, nil: return nil
+            }
+        }
+        task?.cancel()
+    }
 }
 
 final class PendingCalls: Sendable {
