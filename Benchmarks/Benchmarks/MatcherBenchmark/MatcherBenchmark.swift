@@ -107,6 +107,22 @@ let benchmarks: @Sendable () -> Void = {
         _ = Fixtures.shared.router()
     }
 
+    // (c') One utterance as long as the router takes, of each costly kind (issue 13: at the
+    // limit, one route costs at most 10 ms), and spoken at the most words searched for
+    // sound-alikes, the costliest spoken length.
+    for (words, spoken) in [(Router.maximumWords, false), (Router.soundAlikeWordLimit, true)] {
+        for (name, text) in LongUtterance.all(words: words) {
+            Benchmark("Router.route one \(words)-word \(spoken ? "spoken" : "typed") utterance, \(name)") { benchmark in
+                let router = Fixtures.shared.router()
+                let now = LocalDateTime(year: 2026, month: 11, day: 19, hour: 9)
+                benchmark.startMeasurement()
+                blackHole(router.route(text, now: now, spoken: spoken))
+            } setup: {
+                _ = Fixtures.shared.router()
+            }
+        }
+    }
+
     // (d) Resolving the slots against matching them, on the same demo utterances (issue 3:
     // the resolvers' cost must stay well under the matching itself). Tokens are normalized
     // in setup; "tag" finds every typed value (numbers, dates, money, people, ...),

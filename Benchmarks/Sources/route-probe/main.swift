@@ -3,6 +3,11 @@
 // so that a slow stage shows.
 //
 //     swift run -c release route-probe [CORPUS.jsonl ...] [--repeat N]
+//     swift run -c release route-probe --long [WORDS]
+//
+// --long routes utterances as long as the router takes (default Router.maximumWords words)
+// of the costliest kinds (LongUtterance), typed, and spoken at the longest length searched
+// for sound-alikes (Router.soundAlikeWordLimit), and prints the milliseconds of one route.
 //
 // Defaults: ../Corpus/demo-en.jsonl, 20 repeats. Run from Benchmarks/.
 import Foundation
@@ -14,9 +19,48 @@ import SyntheticApps
 
 var repeats = 20
 var corpora: [String] = []
+var longWords: Int?
 var arguments = CommandLine.arguments.dropFirst()[...]
 while let argument = arguments.popFirst() {
-    if argument == "--repeat" { repeats = arguments.popFirst().flatMap { Int($0) } ?? repeats } else { corpora.append(argument) }
+    switch argument {
+    case "--repeat": repeats = arguments.popFirst().flatMap { Int($0) } ?? repeats
+    case "--long":
+        longWords = Router.maximumWords
+        if let words = arguments.first.flatMap({ Int($0) }) {
+            longWords = words
+            arguments.removeFirst()
+        }
+    default: corpora.append(argument)
+    }
+}
+
+if let longWords {
+    let router = Router(phrasesAt: ["../Phrases"])
+    let now = LocalDateTime(year: 2026, month: 11, day: 19, hour: 9, minute: 0)
+    /// The best and the median of seven routes, in ms, and the status routed.
+    func time(_ body: () -> RouteResult) -> (best: Double, median: Double, status: String) {
+        var times: [Double] = []
+        var status = ""
+        for _ in 0..<7 {
+            let start = ContinuousClock.now
+            status = "\(body().status)"
+            let elapsed = ContinuousClock.now - start
+            times.append(Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) * 1e-15)
+        }
+        times.sort()
+        return (times[0], times[3], status)
+    }
+    let spokenWords = min(longWords, Router.soundAlikeWordLimit)
+    print("Router.route of one utterance, ms (best, median of 7): typed, \(longWords) words; spoken, \(spokenWords) words")
+    for ((name, text), (_, spokenText)) in zip(LongUtterance.all(words: longWords), LongUtterance.all(words: spokenWords)) {
+        let typed = time { router.route(text, now: now) }
+        let spoken = time { router.route(spokenText, now: now, spoken: true) }
+        let label = name.padding(toLength: 30, withPad: " ", startingAt: 0)
+        let typedStatus = typed.status.padding(toLength: 14, withPad: " ", startingAt: 0)
+        print("  \(label)" + String(format: "%7.2f %7.2f  ", typed.best, typed.median) + typedStatus
+            + String(format: "%8.2f %8.2f  ", spoken.best, spoken.median) + spoken.status)
+    }
+    exit(0)
 }
 if corpora.isEmpty { corpora = ["../Corpus/demo-en.jsonl"] }
 

@@ -15,9 +15,92 @@ struct SoundStep {
     var misheard = false
 }
 
-extension MatchRun {
-    typealias PhoneRow = [Float]
+/// The rows of the weighted phone edit distance (``PhoneCosts``) between the phrase words of
+/// a sound-alike walk and the heard phones: row `d` after the walk's first `d` words, so that a
+/// walk one word deeper extends the row above it and backing out costs nothing. Row 0 is where
+/// the walk starts. All rows, and two to work in, share one allocation for the whole walk.
+struct PhoneRows {
+    let heard: [Phone]
+    private let width: Int
+    private let scratch: Int
+    private var storage: [Float]
+    /// The least cost a row may keep and still lead to a step: a step ends at a heard-word
+    /// boundary `b` with cost at most `soundMaximumCost × b`, and no phone said after can lower
+    /// a row's least cost.
+    private let bound: Float
 
+    var heardCount: Int { heard.count }
+
+    /// Room for a walk of up to `depth` words.
+    init(heard: [Phone], depth: Int) {
+        self.heard = heard
+        width = heard.count + 1
+        scratch = width * (depth + 1)
+        storage = [Float](repeating: 0, count: width * (depth + 3))
+        bound = Matcher.Weight.soundMaximumCost * Float(heard.count)
+    }
+
+    /// Row 0 before anything is said: every heard phone an insertion.
+    mutating func setStart(costs: PhoneCosts) {
+        storage[0] = 0
+        for j in 0..<heard.count { storage[j + 1] = storage[j] + costs.insertion[Int(heard[j])] }
+    }
+
+    mutating func set(_ depth: Int, to row: [Float]) {
+        storage.replaceSubrange(depth * width..<(depth + 1) * width, with: row)
+    }
+
+    func row(_ depth: Int) -> [Float] { Array(storage[depth * width..<(depth + 1) * width]) }
+
+    /// The least cost of hearing the first `heardPhones` heard phones for the walk's first `depth` words.
+    @inline(__always)
+    func value(_ depth: Int, at heardPhones: Int) -> Float { storage[depth * width + heardPhones] }
+
+    /// Row `depth + 1` becomes row `depth` with `phones` said after it. False, as soon as it is
+    /// known, when the row can lead to no step (its least cost is above the bound).
+    mutating func extend(_ depth: Int, with phones: [Phone], costs: PhoneCosts) -> Bool {
+        let width = width, bound = bound, count = heard.count
+        let from = depth * width, to = (depth + 1) * width, scratch = scratch
+        return storage.withUnsafeMutableBufferPointer { rows in
+            heard.withUnsafeBufferPointer { heard in
+                costs.substitution.withUnsafeBufferPointer { substitution in
+                    costs.deletion.withUnsafeBufferPointer { deletion in
+                        costs.insertion.withUnsafeBufferPointer { insertion in
+                            let base = rows.baseAddress!
+                            var previous = base + from
+                            var current = base + scratch
+                            var spare = base + scratch + width
+                            var least = Float.infinity
+                            for j in 0...count { least = min(least, previous[j]) }
+                            for said in phones {
+                                let missed = deletion[Int(said)]
+                                let substitutionRow = substitution.baseAddress! + Int(said) * Phones.count
+                                current[0] = previous[0] + missed
+                                least = current[0]
+                                for j in 1...count {
+                                    let h = heard[j - 1]
+                                    let value = min(
+                                        previous[j] + missed, current[j - 1] + insertion[Int(h)],
+                                        previous[j - 1] + (said == h ? 0 : substitutionRow[Int(h)]))
+                                    current[j] = value
+                                    least = min(least, value)
+                                }
+                                if least > bound { return false }
+                                previous = current
+                                swap(&current, &spare)
+                            }
+                            guard least <= bound else { return false }
+                            (base + to).update(from: previous, count: width)
+                            return true
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension MatchRun {
     /// Sound-alike steps from `state` at `position`: one to three heard words whose phones are
     /// close to those of one to three phrase words that follow `state` in the automaton,
     /// across word boundaries ("my detox" for "mighty tasks", "booker massage" for "book a
@@ -34,12 +117,19 @@ extension MatchRun {
         let costs = PhoneCosts.shipped
         // The first phrase word's row depends on the position alone: worked out once for
         // every vocabulary word, and only the words that can still come close are tried.
-        for first in firstWords(at: position, heard: heard.phones, sounds: sounds, costs: costs) {
-            guard let target = automaton.wordTarget(from: state, word: first.word) else { continue }
+        let firsts = firstWords(at: position, heard: heard.phones, sounds: sounds, costs: costs)
+        guard !firsts.isEmpty else { return }
+        // One row per word of the walk, and two to work in, allocated once for the whole walk.
+        var rows = PhoneRows(heard: heard.phones, depth: Weight.soundMaximumWords)
+        for first in firsts {
+            // A step that begins with the heard word itself is never taken (``offer``): the
+            // literal edge has it. Its walk, the cheapest of all, would be wasted.
+            guard first.word != exact[position], let target = automaton.wordTarget(from: state, word: first.word) else { continue }
             var path = [first.word]
-            offer(path, target: target, row: first.row, pathPhones: first.length, boundaries: heard.boundaries, position: position, base: base)
+            rows.set(0, to: first.row)
+            offer(path, target: target, rows: rows, depth: 0, boundaries: heard.boundaries, position: position, base: base)
             if first.length < 2 * heard.phones.count {
-                walk(from: target, row: first.row, pathPhones: first.length, path: &path, heard: heard.phones,
+                walk(from: target, depth: 0, pathPhones: first.length, path: &path, rows: &rows,
                      boundaries: heard.boundaries, position: position, base: base, sounds: sounds, costs: costs)
             }
         }
@@ -98,13 +188,12 @@ extension MatchRun {
         -> [FirstWord]
     {
         if let known = firstWordCache[position] { return known }
-        let row = startRow(heard, costs: costs)
+        var rows = PhoneRows(heard: heard, depth: 1)
+        rows.setStart(costs: costs)
         var found: [FirstWord] = []
         for (word, pronunciations) in sounds.enumerated() {
-            for phones in pronunciations {
-                let next = extend(row, with: phones, heard: heard, costs: costs)
-                guard (next.min() ?? .infinity) <= Weight.soundMaximumCost * Float(max(heard.count, phones.count)) else { continue }
-                found.append(FirstWord(word: Int32(word), row: next, length: phones.count))
+            for phones in pronunciations where rows.extend(0, with: phones, costs: costs) {
+                found.append(FirstWord(word: Int32(word), row: rows.row(1), length: phones.count))
             }
         }
         firstWordCache[position] = found
@@ -112,7 +201,7 @@ extension MatchRun {
     }
 
     private mutating func walk(
-        from state: Int32, row: PhoneRow, pathPhones: Int, path: inout [Int32], heard: [Phone], boundaries: [Int],
+        from state: Int32, depth: Int, pathPhones: Int, path: inout [Int32], rows: inout PhoneRows, boundaries: [Int],
         position: Int, base: Hypothesis, sounds: [[[Phone]]], costs: PhoneCosts
     ) {
         guard path.count < Weight.soundMaximumWords else { return }
@@ -123,50 +212,20 @@ extension MatchRun {
             let target = automaton.wordEdgeTarget[edge]
             for phones in sounds[Int(word)] {
                 let length = pathPhones + phones.count
-                guard length < 2 * heard.count + 2 else { continue }
-                let next = extend(row, with: phones, heard: heard, costs: costs)
-                let least = next.min() ?? .infinity
-                guard least <= Weight.soundMaximumCost * Float(max(heard.count, length)) else { continue }
+                guard length < 2 * rows.heardCount + 2, rows.extend(depth, with: phones, costs: costs) else { continue }
                 path.append(word)
-                offer(path, target: target, row: next, pathPhones: length, boundaries: boundaries, position: position, base: base)
-                walk(from: target, row: next, pathPhones: length, path: &path, heard: heard, boundaries: boundaries,
+                offer(path, target: target, rows: rows, depth: depth + 1, boundaries: boundaries, position: position, base: base)
+                walk(from: target, depth: depth + 1, pathPhones: length, path: &path, rows: &rows, boundaries: boundaries,
                      position: position, base: base, sounds: sounds, costs: costs)
                 path.removeLast()
             }
         }
     }
 
-    /// The edit-distance row before anything is said: every heard phone an insertion.
-    private func startRow(_ heard: [Phone], costs: PhoneCosts) -> PhoneRow {
-        var row = PhoneRow(repeating: 0, count: heard.count + 1)
-        for j in 0..<heard.count { row[j + 1] = row[j] + costs.insertion[Int(heard[j])] }
-        return row
-    }
-
-    /// The edit-distance row after saying `phones` more: `row[j]` is the least cost of hearing
-    /// the first `j` heard phones for everything said so far.
-    @inline(__always)
-    private func extend(_ row: PhoneRow, with phones: [Phone], heard: [Phone], costs: PhoneCosts) -> PhoneRow {
-        var previous = row
-        var current = row
-        for said in phones {
-            let missed = costs.deletion[Int(said)]
-            current[0] = previous[0] + missed
-            for j in 1...heard.count {
-                let h = heard[j - 1]
-                current[j] = min(
-                    previous[j] + missed, current[j - 1] + costs.insertion[Int(h)],
-                    previous[j - 1] + costs.substitute(said, h))
-            }
-            swap(&previous, &current)
-        }
-        return previous
-    }
-
     /// Takes the step for every heard-word boundary where the words walked sound close enough,
     /// unless they are the heard words themselves (the literal edges take those).
     private mutating func offer(
-        _ path: [Int32], target: Int32, row: PhoneRow, pathPhones: Int, boundaries: [Int], position: Int, base: Hypothesis
+        _ path: [Int32], target: Int32, rows: PhoneRows, depth: Int, boundaries: [Int], position: Int, base: Hypothesis
     ) {
         for (k, boundary) in boundaries.enumerated() {
             let heardWords = k + 1
@@ -177,7 +236,7 @@ extension MatchRun {
             if exact[position] == path[0] || exact[position + heardWords - 1] == path[path.count - 1] { continue }
             // Per heard phone: phrase words the speaker never said ("the" as "the file") cost
             // their whole length, not a share of it.
-            let cost = row[boundary] / Float(boundary)
+            let cost = rows.value(depth, at: boundary) / Float(boundary)
             guard cost <= Weight.soundMaximumCost else { continue }
             var next = base
             next.state = target
@@ -217,15 +276,17 @@ extension MatchRun {
             guard !heard.isEmpty else { continue }
             var found: [HeardName: (cost: Float, heardWords: Int, entry: LexiconEntry)] = [:]
             var path: [Int32] = []
+            var rows = PhoneRows(heard: heard, depth: Weight.soundNameWords)
+            rows.setStart(costs: costs)
             walkNames(
-                from: 0, row: startRow(heard, costs: costs), pathPhones: 0, path: &path, heard: heard, boundaries: boundaries, start: start,
+                from: 0, depth: 0, pathPhones: 0, path: &path, rows: &rows, boundaries: boundaries, start: start,
                 sounds: sounds, costs: costs, found: &found)
             addHeardNames(found, start: start)
         }
     }
 
     private mutating func walkNames(
-        from node: Int32, row: PhoneRow, pathPhones: Int, path: inout [Int32], heard: [Phone], boundaries: [Int],
+        from node: Int32, depth: Int, pathPhones: Int, path: inout [Int32], rows: inout PhoneRows, boundaries: [Int],
         start: Int, sounds: [[[Phone]]], costs: PhoneCosts,
         found: inout [HeardName: (cost: Float, heardWords: Int, entry: LexiconEntry)]
     ) {
@@ -234,9 +295,7 @@ extension MatchRun {
         for (word, child) in lexicon.children[Int(node)] {
             for phones in sounds[Int(word)] {
                 let length = pathPhones + phones.count
-                guard length < 2 * heard.count + 2 else { continue }
-                let next = extend(row, with: phones, heard: heard, costs: costs)
-                guard (next.min() ?? .infinity) <= Weight.soundMaximumCost * Float(max(heard.count, length)) else { continue }
+                guard length < 2 * rows.heardCount + 2, rows.extend(depth, with: phones, costs: costs) else { continue }
                 path.append(word)
                 for entry in lexicon.entries[Int(child)] where !entry.isPart {
                     for (k, boundary) in boundaries.enumerated() {
@@ -246,7 +305,7 @@ extension MatchRun {
                         if heardWords == path.count, (0..<heardWords).allSatisfy({ exact[start + $0] == path[$0] }) { continue }
                         // A long name is not heard in a short word, nor a short one in many.
                         guard 3 * length <= 4 * boundary + 3, 3 * boundary <= 4 * length + 3 else { continue }
-                        let cost = next[boundary] / Float(boundary)
+                        let cost = rows.value(depth + 1, at: boundary) / Float(boundary)
                         guard cost <= Weight.soundMaximumCost else { continue }
                         let key = HeardName(end: start + heardWords, slotClass: entry.slotClass, valueID: entry.valueID)
                         if let known = found[key], known.cost <= cost { continue }
@@ -254,7 +313,7 @@ extension MatchRun {
                     }
                 }
                 walkNames(
-                    from: child, row: next, pathPhones: length, path: &path, heard: heard, boundaries: boundaries,
+                    from: child, depth: depth + 1, pathPhones: length, path: &path, rows: &rows, boundaries: boundaries,
                     start: start, sounds: sounds, costs: costs, found: &found)
                 path.removeLast()
             }
