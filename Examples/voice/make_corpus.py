@@ -83,9 +83,10 @@ def choose_sentences(demo_lines: int = DEMO_LINES) -> list[Sentence]:
 class Recognizer:
     """Whisper base through CTranslate2: the beam's best hypotheses for one recording, no prompt."""
 
-    def __init__(self, threads: int):
+    def __init__(self, threads: int, whisper=None):
+        """Loads Whisper base, or uses `whisper`, a faster-whisper model already loaded."""
         voice_test.check_faster_whisper()
-        self.whisper = voice_test.base_model().load(threads)
+        self.whisper = whisper or voice_test.base_model().load(threads)
         tokenizer_module = __import__("faster_whisper.tokenizer", fromlist=["Tokenizer"])
         self.tokenizer = tokenizer_module.Tokenizer(
             self.whisper.hf_tokenizer, self.whisper.model.is_multilingual, task="transcribe", language="en"
@@ -109,7 +110,10 @@ class Recognizer:
                 text.append(token)
         return text
 
-    def hypotheses(self, audio: Path) -> list[dict]:
+    def hypotheses(self, audio: Path, prompt: str | None = None) -> list[dict]:
+        """The beam's distinct hypotheses, best first, each with its score (the mean
+        log-probability per token). `prompt`: text given to Whisper before the recording, as
+        faster-whisper's `initial_prompt` does."""
         import ctranslate2
         from faster_whisper.audio import decode_audio
 
@@ -118,10 +122,13 @@ class Recognizer:
         storage = ctranslate2.StorageView.from_array(features[None, :, : self.whisper.feature_extractor.nb_max_frames])
         # With timestamp tokens, as faster-whisper's transcribe decodes: without them Whisper
         # tends to repeat a short sentence until the length limit.
-        prompt = list(self.tokenizer.sot_sequence)
+        start = list(self.tokenizer.sot_sequence)
+        if prompt:
+            before = self.tokenizer.encode(" " + prompt.strip())[-(self.whisper.max_length // 2 - 1):]
+            start = [self.tokenizer.sot_prev] + before + start
         result = self.whisper.model.generate(
             storage,
-            [prompt],
+            [start],
             beam_size=BEAM,
             num_hypotheses=HYPOTHESES,
             return_scores=True,

@@ -236,5 +236,59 @@ class RouteTests(unittest.TestCase):
         self.assertIn("failed with status 64: No phrase files found", str(caught.exception))
 
 
+class NBestTests(unittest.TestCase):
+    def test_the_reading_with_the_best_recognizer_and_route_confidence_is_taken(self):
+        import make_corpus
+        from types import SimpleNamespace
+
+        class FakeRecognizer:
+            """Stands in for Whisper: two hypotheses for every recording, and records the prompt."""
+
+            prompts = []
+
+            def __init__(self, threads, whisper=None):
+                pass
+
+            def hypotheses(self, audio, prompt=None):
+                FakeRecognizer.prompts.append(prompt)
+                if "dune" in audio.name:
+                    return [{"text": "open dun", "score": -0.2}, {"text": "open dune", "score": -0.4}]
+                return [{"text": "blorvikt", "score": -0.1}, {"text": "zanthu", "score": -0.3}]
+
+        original = make_corpus.Recognizer
+        make_corpus.Recognizer = FakeRecognizer
+        try:
+            with tempfile.TemporaryDirectory() as folder:
+                fake = Path(folder) / "intentd"
+                # Understands only "open dune"; the best transcript, "open dun", is not.
+                fake.write_text(
+                    "#!/usr/bin/env python3\nimport json, sys\n"
+                    "for line in sys.stdin:\n"
+                    "    line = line.strip()\n"
+                    "    if not line: continue\n"
+                    "    if line == 'open dune': print(json.dumps({'utterance': line, 'status': 'complete', 'intent': 'books.open', 'confidence': 0.9, 'parameters': {}}))\n"
+                    "    else: print(json.dumps({'utterance': line, 'status': 'notUnderstood', 'intent': None, 'confidence': 0.2}))\n"
+                )
+                fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
+                dune = voice_test.Command("open dune", "books.open", {}, "test:1")
+                other = voice_test.Command("open dune", "books.open", {}, "test:2")
+                run = voice_test.Run("en-us", "vocabulary", [
+                    voice_test.Sample(dune, "open dun", {"status": "notUnderstood"}, Path(folder) / "dune.wav"),
+                    voice_test.Sample(other, "blorvikt", {"status": "notUnderstood"}, Path(folder) / "other.wav"),
+                ])
+                args = SimpleNamespace(threads=0, now="2026-11-22T10:00:00", phrases=[], typed=False, quiet=True)
+                [chosen] = voice_test.nbest_runs(args, fake, None, {"vocabulary": "Mighty Tasks, Dune"}, [run])
+        finally:
+            make_corpus.Recognizer = original
+        self.assertEqual(chosen.prompt, "vocabulary+nbest")
+        self.assertEqual(FakeRecognizer.prompts, ["Mighty Tasks, Dune", "Mighty Tasks, Dune"])
+        # The second hypothesis routes where the best transcript did not.
+        self.assertEqual(chosen.samples[0].transcript, "open dune")
+        self.assertTrue(chosen.samples[0].intent_correct)
+        # Nothing routes: the best transcript and its answer stay.
+        self.assertEqual(chosen.samples[1].transcript, "blorvikt")
+        self.assertEqual(chosen.samples[1].result["status"], "notUnderstood")
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -422,6 +422,8 @@ class Sample:
     transcript: str
     result: dict = field(default_factory=dict)
     wav: Path | None = None
+    # With --nbest: the beam's hypotheses, best first, as (text, score) pairs.
+    hypotheses: list = field(default_factory=list)
 
     @property
     def reference_words(self) -> list[str]:
@@ -531,8 +533,11 @@ def run_voice_test(args, tools: dict) -> dict:
             spoken = run is not typed and not args.typed
             for sample, result in zip(run.samples, route(intentd, [s.transcript for s in run.samples], args.now, args.phrases, spoken)):
                 sample.result = result
+        nbest = nbest_runs(args, intentd, model, prompts, list(runs.values())) if args.nbest else []
+        everything += nbest
         if args.loop:
-            everything += recognizer_in_the_loop_runs(args, intentd, model, list(runs.values()))
+            fallbacks = {(run.voice, run.prompt.removesuffix("+nbest")): run for run in nbest}
+            everything += recognizer_in_the_loop_runs(args, intentd, model, list(runs.values()), fallbacks)
     finally:
         if not args.keep_audio:
             shutil.rmtree(audio_dir, ignore_errors=True)
@@ -555,32 +560,79 @@ def run_voice_test(args, tools: dict) -> dict:
     }
 
 
-def recognizer_in_the_loop_runs(args, intentd: Path, model, runs: list[Run]) -> list[Run]:
+def nbest_runs(args, intentd: Path, model, prompts: dict, runs: list[Run]) -> list[Run]:
+    """Each run again with the recognizer's n-best list (beam 5, 5 hypotheses, with the run's
+    prompt): the best transcript and the hypotheses are routed, and the reading with the best
+    product of recognizer and route confidence is taken, as `intentd run` does with an
+    n-best line (score_corpus.choose)."""
+    import make_corpus
+    import score_corpus
+
+    recognizer = make_corpus.Recognizer(args.threads, whisper=model)
+    nbest = []
+    for run in runs:
+        started = time.monotonic()
+        for sample in run.samples:
+            sample.hypotheses = [(h["text"], h["score"]) for h in recognizer.hypotheses(sample.wav, prompts[run.prompt])]
+            progress(args, f"[{run.voice} {run.prompt}+nbest] {sample.transcript!r}: {[text for text, _ in sample.hypotheses]}")
+        items = [{"utterance": s.transcript, "nbest": [t for t, _ in s.hypotheses], "nbestScores": [c for _, c in s.hypotheses]}
+                 for s in run.samples]
+        texts, owners = [], []
+        for index, item in enumerate(items):
+            for text, _ in score_corpus.readings(item):
+                texts.append(text)
+                owners.append(index)
+        routed: list[list[dict]] = [[] for _ in items]
+        for owner, result in zip(owners, route(intentd, texts, args.now, args.phrases, spoken=not args.typed)):
+            routed[owner].append(result)
+        chosen_run = Run(run.voice, run.prompt + "+nbest", seconds=run.seconds + time.monotonic() - started)
+        for sample, item, results in zip(run.samples, items, routed):
+            chosen = score_corpus.choose(results, [confidence for _, confidence in score_corpus.readings(item)])
+            readings = score_corpus.readings(item)
+            result = results[chosen] if chosen is not None else results[0]
+            text = readings[chosen][0] if chosen is not None else sample.transcript
+            chosen_run.samples.append(Sample(sample.command, text, result, sample.wav, sample.hypotheses))
+        nbest.append(chosen_run)
+    return nbest
+
+
+def recognizer_in_the_loop_runs(args, intentd: Path, model, runs: list[Run], fallbacks: dict | None = None) -> list[Run]:
     """Each run again, with Whisper judging intentd's readings of every transcript against its
     recording (recognizer_in_the_loop.py): the most likely reading within `--margin` nats of
-    the transcript is routed in its place."""
+    the transcript is routed in its place. `fallbacks`, by (voice, prompt): the run's n-best
+    choices (``nbest_runs``); then the readings of every hypothesis are judged too, and
+    without a reading taken the n-best choice is kept, as recognizer_in_the_loop.py --nbest does."""
     import recognizer_in_the_loop as loop
 
     judge = loop.Judge(model)
     looped_runs = []
     for run in runs:
-        looped = Run(run.voice, run.prompt + "+loop", seconds=run.seconds)
-        proposals = loop.route_with_readings(intentd, [s.transcript for s in run.samples], args.now, loop.READINGS_OF_BEST, args.phrases)
+        fallback = (fallbacks or {}).get((run.voice, run.prompt))
+        looped = Run(run.voice, run.prompt + ("+nbest+loop" if fallback else "+loop"), seconds=run.seconds)
+        if fallback:
+            items = [{"utterance": s.transcript, "nbest": [t for t, _ in s.hypotheses], "nbestScores": [c for _, c in s.hypotheses]}
+                     for s in run.samples]
+            proposals = loop.propose(intentd, items, args.now)
+            heard_results = [sample.result for sample in fallback.samples]
+        else:
+            routed = loop.route_with_readings(intentd, [s.transcript for s in run.samples], args.now, loop.READINGS_OF_BEST, args.phrases)
+            proposals = [result.get("readings", []) for result in routed]
+            heard_results = [sample.result for sample in run.samples]
         chosen = []
-        for sample, proposal in zip(run.samples, proposals):
+        for sample, readings, heard_result in zip(run.samples, proposals, heard_results):
             started = time.monotonic()
             heard = judge.listen(sample.wav)
             transcript = loop.normalized(sample.transcript)
             record = {
                 "transcriptScore": judge.log_probability(heard, transcript) if transcript else float("-inf"),
-                "readings": [r | {"score": judge.log_probability(heard, r["text"])} for r in proposal.get("readings", [])],
+                "readings": [r | {"score": judge.log_probability(heard, r["text"])} for r in readings],
             }
             looped.seconds += time.monotonic() - started
-            reading = loop.decide(record, args.margin, sample.result.get("status") != "notUnderstood")
+            reading = loop.decide(record, args.margin, heard_result.get("status") != "notUnderstood")
             chosen.append(reading["text"] if reading else "")
-            progress(args, f"[{run.voice} {run.prompt}+loop] {sample.transcript!r} read as {chosen[-1]!r}")
-        for sample, text, read in zip(run.samples, chosen, route(intentd, chosen, args.now, args.phrases)):
-            result = read if text and read.get("status") != "notUnderstood" else sample.result
+            progress(args, f"[{run.voice} {looped.prompt}] {sample.transcript!r} read as {chosen[-1]!r}")
+        for sample, text, read, heard_result in zip(run.samples, chosen, route(intentd, chosen, args.now, args.phrases), heard_results):
+            result = read if text and read.get("status") != "notUnderstood" else heard_result
             looped.samples.append(Sample(sample.command, sample.transcript, result, sample.wav))
         looped_runs.append(looped)
     return looped_runs
@@ -644,8 +696,11 @@ def parse_arguments(argv: Iterable[str] | None = None):
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     parser.add_argument("--misses", action="store_true", help="after the table, list every command that missed its intent")
     parser.add_argument("--typed", action="store_true", help="route transcripts as typed text (no sound-alike matching), to compare")
+    parser.add_argument("--nbest", action="store_true",
+                        help="also decode 5 hypotheses per recording and route the n-best list as `intentd run` does")
     parser.add_argument("--loop", action="store_true",
-                        help="also let Whisper judge intentd's readings of each transcript against the audio (recognizer in the loop)")
+                        help="also let Whisper judge intentd's readings of each transcript against the audio (recognizer in the loop); "
+                             "with --nbest, of every hypothesis, the n-best choice kept when no reading is taken")
     parser.add_argument("--margin", type=float, default=4.0,
                         help="with --loop: how many nats below the transcript a reading may score (default 4)")
     parser.add_argument("--check", action="store_true", help="only check that every tool is installed")

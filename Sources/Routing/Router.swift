@@ -38,6 +38,9 @@ public struct Router: Sendable {
 
     /// Why `utterance` is refused, or nil when it is short enough to route.
     public func tooLong(_ utterance: String) -> UtteranceTooLong? {
+        // ASCII text has at most one word a byte (compatibility forms of other characters may
+        // spell several words, "﷽" four): a short ASCII line needs no tokenizing.
+        if utterance.utf8.count <= Self.maximumWords, utterance.utf8.allSatisfy({ $0 < 0x80 }) { return nil }
         let words = normalizer.tokens(utterance).count
         return words > Self.maximumWords ? UtteranceTooLong(words: words, limit: Self.maximumWords) : nil
     }

@@ -81,3 +81,17 @@ struct JSONParserTests {
 @Test func negativeZeroIsWrittenBack() throws {
     #expect(try JSONValue(parsing: "[-0, 0, -0.0]").serialized == "[-0,0,-0]")
 }
+
+/// Strings are written with only what JSON requires escaped, every other character as it is
+/// (quotes, backslash, control characters escaped; accents, CJK and emoji left whole), and
+/// read back the same.
+@Test func stringsAreEscapedExactlyAsJSONRequires() throws {
+    let value = JSONValue.object([
+        ("say \"hi\"", .string("a\\b\nc\rd\te\u{1}f\u{1f}g")),
+        ("café", .string("晚上八点 😀 – ok")),
+        ("", .string("")),
+    ])
+    let text = value.serialized
+    #expect(text == #"{"say \"hi\"":"a\\b\nc\rd\te\u0001f\u001fg","café":"晚上八点 😀 – ok","":""}"#)
+    #expect(try JSONValue(parsing: text) == value)
+}

@@ -67,14 +67,19 @@ actor AppRegistry {
         return library
     }
 
-    /// Routes an utterance on NIO's thread pool rather than on the threads that serve
-    /// connections: a long utterance keeps one routing thread busy while every other client
-    /// is still answered. Only to the apps a request can reach, unless `reachableOnly` is
-    /// false (the `route` method, which parses against every app known and calls none).
+    /// Routes an utterance. Typed text is routed where the request is handled: its cost is
+    /// bounded (at most about 2 ms at the word limit, docs/performance.md "Long input"), and
+    /// handing it to another thread and back would cost more than most routes (about 40 µs).
+    /// Spoken text may be searched for sound-alikes, up to a few hundred milliseconds, so it
+    /// goes to NIO's thread pool: a long transcript keeps one routing thread busy while every
+    /// other client is still answered. Only to the apps a request can reach, unless
+    /// `reachableOnly` is false (the `route` method, which parses against every app known and
+    /// calls none).
     nonisolated func route(
         _ utterance: String, now: LocalDateTime? = nil, spoken: Bool = false, reachableOnly: Bool = true, compound: Bool = true
     ) async -> RouteResult {
         let router = reachableOnly ? reachableRouter : self.router
+        guard spoken else { return router.route(utterance, now: now, spoken: false, compound: compound) }
         do {
             return try await NIOThreadPool.singleton.runIfActive { router.route(utterance, now: now, spoken: spoken, compound: compound) }
         } catch {
