@@ -170,14 +170,7 @@ def evaluate(args, items: list[dict], cache: Path) -> dict:
     items = [item for item in items if item["line"] in records]
     # Without a reading taken, the transcript is routed as `intentd run` routes a recognizer's
     # n-best list: every hypothesis as heard, the best product of the two confidences.
-    texts, owners = [], []
-    for index, item in enumerate(items):
-        for text, _ in score_corpus.readings(item):
-            texts.append(text)
-            owners.append(index)
-    routed_hypotheses: list[list[dict]] = [[] for _ in items]
-    for owner, result in zip(owners, voice_test.route(intentd, texts, args.now, [], spoken=True)):
-        routed_hypotheses[owner].append(result)
+    routed_hypotheses = score_corpus.route_readings(items, intentd, args.now, spoken=True)
     as_heard = []
     for item, routed in zip(items, routed_hypotheses):
         chosen = score_corpus.choose(routed, [confidence for _, confidence in score_corpus.readings(item)]) if args.nbest else 0

@@ -86,17 +86,22 @@ def summarize(judged: list[dict]) -> dict:
     }
 
 
-def score(items: list[dict], intentd: Path, now: str, spoken: bool = True) -> tuple[list[dict], list[dict]]:
-    """Per line: the judgement of the best transcript and of the n-best choice."""
+def route_readings(items: list[dict], intentd: Path, now: str, phrases: list[str] = (), spoken: bool = True) -> list[list[dict]]:
+    """Per line, intentd's answer to each of its readings (``readings``), in one process."""
     texts, owners = [], []
     for index, item in enumerate(items):
         for text, _ in readings(item):
             texts.append(text)
             owners.append(index)
-    results = voice_test.route(intentd, texts, now, [], spoken=spoken)
     per_item: list[list[dict]] = [[] for _ in items]
-    for owner, result in zip(owners, results):
+    for owner, result in zip(owners, voice_test.route(intentd, texts, now, list(phrases), spoken=spoken)):
         per_item[owner].append(result)
+    return per_item
+
+
+def score(items: list[dict], intentd: Path, now: str, spoken: bool = True) -> tuple[list[dict], list[dict]]:
+    """Per line: the judgement of the best transcript and of the n-best choice."""
+    per_item = route_readings(items, intentd, now, spoken=spoken)
     best, nbest = [], []
     for item, routed in zip(items, per_item):
         best.append(judge(item, routed[0]) | {"routed": routed[0]})

@@ -209,18 +209,20 @@ class ToolTests(unittest.TestCase):
         self.assertIn("  - --model '/nonexistent/model'", text)
 
 
+def fake_intentd(folder: str, body: str) -> Path:
+    """An executable stand-in for `intentd route --json` in `folder`: `body` runs for each
+    line read (stripped, as `line`) with `json` imported."""
+    fake = Path(folder) / "intentd"
+    fake.write_text("#!/usr/bin/env python3\nimport json, sys\nfor line in sys.stdin:\n    line = line.strip()\n    " + body + "\n")
+    fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
+    return fake
+
+
 class RouteTests(unittest.TestCase):
     def test_empty_transcripts_are_not_sent_and_results_stay_in_order(self):
         with tempfile.TemporaryDirectory() as folder:
-            fake = Path(folder) / "intentd"
             # A stand-in intentd: one JSON line per input line, naming the utterance.
-            fake.write_text(
-                "#!/usr/bin/env python3\nimport json, sys\n"
-                "for line in sys.stdin:\n"
-                "    line = line.strip()\n"
-                "    if line: print(json.dumps({'utterance': line, 'status': 'complete', 'intent': 'x.' + line.split()[0]}))\n"
-            )
-            fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
+            fake = fake_intentd(folder, "if line: print(json.dumps({'utterance': line, 'status': 'complete', 'intent': 'x.' + line.split()[0]}))")
             results = voice_test.route(fake, ["open dune", "", "  ", "play  music\n"], "2026-11-22T10:00:00", [])
         self.assertEqual([result["intent"] for result in results], ["x.open", None, None, "x.play"])
         self.assertEqual(results[1]["status"], "notUnderstood")
@@ -259,17 +261,13 @@ class NBestTests(unittest.TestCase):
         make_corpus.Recognizer = FakeRecognizer
         try:
             with tempfile.TemporaryDirectory() as folder:
-                fake = Path(folder) / "intentd"
                 # Understands only "open dune"; the best transcript, "open dun", is not.
-                fake.write_text(
-                    "#!/usr/bin/env python3\nimport json, sys\n"
-                    "for line in sys.stdin:\n"
-                    "    line = line.strip()\n"
-                    "    if not line: continue\n"
+                fake = fake_intentd(
+                    folder,
+                    "if not line: continue\n"
                     "    if line == 'open dune': print(json.dumps({'utterance': line, 'status': 'complete', 'intent': 'books.open', 'confidence': 0.9, 'parameters': {}}))\n"
-                    "    else: print(json.dumps({'utterance': line, 'status': 'notUnderstood', 'intent': None, 'confidence': 0.2}))\n"
+                    "    else: print(json.dumps({'utterance': line, 'status': 'notUnderstood', 'intent': None, 'confidence': 0.2}))",
                 )
-                fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
                 dune = voice_test.Command("open dune", "books.open", {}, "test:1")
                 other = voice_test.Command("open dune", "books.open", {}, "test:2")
                 run = voice_test.Run("en-us", "vocabulary", [

@@ -577,14 +577,7 @@ def nbest_runs(args, intentd: Path, model, prompts: dict, runs: list[Run]) -> li
             progress(args, f"[{run.voice} {run.prompt}+nbest] {sample.transcript!r}: {[text for text, _ in sample.hypotheses]}")
         items = [{"utterance": s.transcript, "nbest": [t for t, _ in s.hypotheses], "nbestScores": [c for _, c in s.hypotheses]}
                  for s in run.samples]
-        texts, owners = [], []
-        for index, item in enumerate(items):
-            for text, _ in score_corpus.readings(item):
-                texts.append(text)
-                owners.append(index)
-        routed: list[list[dict]] = [[] for _ in items]
-        for owner, result in zip(owners, route(intentd, texts, args.now, args.phrases, spoken=not args.typed)):
-            routed[owner].append(result)
+        routed = score_corpus.route_readings(items, intentd, args.now, args.phrases, spoken=not args.typed)
         chosen_run = Run(run.voice, run.prompt + "+nbest", seconds=run.seconds + time.monotonic() - started)
         for sample, item, results in zip(run.samples, items, routed):
             chosen = score_corpus.choose(results, [confidence for _, confidence in score_corpus.readings(item)])
