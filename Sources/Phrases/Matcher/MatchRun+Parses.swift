@@ -32,10 +32,13 @@ extension MatchRun {
                     index: index, phrase: phrase, score: score, confidence: confidence, captureCount: captureCount)
             }
         }
+        // The intents alone in the comparison: a closure that reached `matcher` through `self`
+        // would copy the whole run for the sort.
+        let intents = matcher.intents
         let ranked = bestByIntent.values.sorted {
             if $0.score != $1.score { return $0.score > $1.score }
             if $0.confidence != $1.confidence { return $0.confidence > $1.confidence }
-            return matcher.intents[$0.phrase.intentIndex].id < matcher.intents[$1.phrase.intentIndex].id
+            return intents[$0.phrase.intentIndex].id < intents[$1.phrase.intentIndex].id
         }
         return ranked.prefix(limit).map { makeParse(ending: $0.index, phrase: $0.phrase) }
     }

@@ -12,6 +12,14 @@ enum PersonReader {
     struct Index: Sendable {
         var byFirst: [String: [([String], Person)]] = [:]
         var firstNamesByDeletion: [String: [(name: String, person: Person)]] = [:]
+        /// The first letter and length of every name in `firstNamesByDeletion`: most words
+        /// start with no such letter or differ in length, and need no look-up at all.
+        var nearNameShapes: Set<NameShape> = []
+    }
+
+    struct NameShape: Hashable, Sendable {
+        var first: Character
+        var length: Int
     }
 
     /// The index of the last few contact lists seen: the router passes the same contacts with
@@ -47,6 +55,7 @@ enum PersonReader {
                 for variant in Set([first] + deletions(of: first)) {
                     index.firstNamesByDeletion[variant, default: []].append((first, contact.person))
                 }
+                if let letter = first.first { index.nearNameShapes.insert(NameShape(first: letter, length: first.unicodeScalars.count)) }
             }
         }
         for (first, names) in index.byFirst { index.byFirst[first] = names.sorted { $0.0.count > $1.0.count } }
@@ -67,7 +76,12 @@ enum PersonReader {
     /// ("jon" for John, "sara" for Sarah): how recognizers and people spell names. Only for
     /// first names of four letters or more, so short words do not turn into people.
     static func nearFirstNames(_ token: String, in index: Index) -> [Person] {
-        guard token.count >= 3, token.allSatisfy({ $0.isASCII && $0.isLetter }) else { return [] }
+        guard token.utf8.count >= 3, let letter = token.first else { return [] }
+        // One letter off keeps the first letter (the look-up requires it) and changes the length by one at most.
+        let length = token.utf8.count
+        guard (length - 1...length + 1).contains(where: { index.nearNameShapes.contains(NameShape(first: letter, length: $0)) }),
+            token.allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return [] }
         var people: [Person] = []
         for variant in [token] + deletions(of: token) {
             for (name, person) in index.firstNamesByDeletion[variant] ?? []
