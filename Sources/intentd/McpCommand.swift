@@ -182,10 +182,10 @@ struct IntentTools: Sendable {
             lines.append("To answer, call the answer tool with session \"\(outcome.session)\".")
         }
         let failed = outcome.status == .failed || outcome.status == .notUnderstood
-        return CallTool.Result(content: [.text(lines.joined(separator: "\n"))], structuredContent: Optional<MCP.Value>.some(outcome.json.mcp), isError: failed)
+        return CallTool.Result(content: [.text(text: lines.joined(separator: "\n"), annotations: nil, _meta: nil)], structuredContent: Optional<MCP.Value>.some(outcome.json.mcp), isError: failed)
     }
 
-    func failure(_ text: String) -> CallTool.Result { CallTool.Result(content: [.text(text)], isError: true) }
+    func failure(_ text: String) -> CallTool.Result { CallTool.Result(content: [.text(text: text, annotations: nil, _meta: nil)], isError: true) }
 
     /// Each entity type's list, as a resource.
     var resources: [Resource] {

@@ -281,7 +281,7 @@ import Wire
     @Test func appIDHijackIsRefused() async throws {
         try await withNotesSocket { socket in
             let definition = try NotesApp.definition
-            try await DaemonClient.withConnection(socketPath: socket) { thief in
+            _ = try await DaemonClient.withConnection(socketPath: socket) { thief in
                 await #expect(throws: RPCError(.appIDTaken, "App id taken", data: .parse("""
                     {"app":"notes","reason":"another connection serves it"}
                     """))) {

@@ -22,7 +22,7 @@ import Wire
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("intentd-answer-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        for name in ["Sunset.jpg", "notes.txt"] { FileManager.default.createFile(atPath: folder + "/" + name, contents: Data()) }
+        for name in ["Sunset.jpg", "notes.txt"] { #expect(FileManager.default.createFile(atPath: folder + "/" + name, contents: Data())) }
         let definition = try Self.viewer(folder: folder)
         #expect(definition.intents.first?.parameters.first?.fileTypes == ["image"])
         try await withDaemon { _, socket in

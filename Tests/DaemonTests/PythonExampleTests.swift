@@ -94,7 +94,7 @@ import Wire
         // The daemon belongs to another user, so this test's own uid is a stranger to it.
         try await withDaemon(phrases: [folder], configure: { $0.ownerUID = getuid() &+ 1 }) { _, socket in
             let impostor = AppDefinition(id: "pynotes", displayName: "Python Notes")
-            try await DaemonClient.withConnection(socketPath: socket) { stranger in
+            _ = try await DaemonClient.withConnection(socketPath: socket) { stranger in
                 await #expect(throws: RPCError(.appIDTaken, "App id taken", data: .parse("""
                     {"app":"pynotes","reason":"declared in a phrase file; only the daemon's user or the process it started may serve it"}
                     """))) {

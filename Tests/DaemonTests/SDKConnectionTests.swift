@@ -31,7 +31,7 @@ import Wire
     @Test func aCallThatTimesOutIsCancelledInTheApp() async throws {
         try await withDaemon(configure: { $0.appTimeout = .seconds(1) }) { _, socket in
             try await Slowpoke.serving(socket) {
-                try await DaemonClient.withConnection(socketPath: socket) { client in
+                _ = try await DaemonClient.withConnection(socketPath: socket) { client in
                     await #expect(throws: RPCError.self) {
                         _ = try await client.call(Methods.Run.self, .init(utterance: "wait for slowpoke"))
                     }

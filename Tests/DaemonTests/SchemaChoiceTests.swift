@@ -91,7 +91,7 @@ import Wire
         broken.intents[0].parameters.removeLast()
         broken.enums[0].cases.removeLast()
         let definition = broken
-        try await withDaemon(phrases: Self.phrases) { _, socket in
+        _ = try await withDaemon(phrases: Self.phrases) { _, socket in
             try await DaemonClient.withConnection(socketPath: socket) { app in
                 await #expect(
                     throws: RPCError(

@@ -174,7 +174,7 @@ import Wire
 
 /// An app may offer its own intents as choices, never another app's (issue 18).
 @Test func anAppCannotRedirectACallToAnotherApp() async throws {
-    try await withDaemon(phrases: [TestPaths.phrases]) { _, socket in
+    _ = try await withDaemon(phrases: [TestPaths.phrases]) { _, socket in
         try await withApp(try NotesApp.definition, socket: socket, handler: NotesApp.handle) {
             try await DaemonClient.withConnection(socketPath: socket) { client in
                 await #expect(throws: RPCError(.invalidReply, "Invalid reply from the app", data: .parse("""
