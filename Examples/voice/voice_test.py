@@ -580,8 +580,8 @@ def nbest_runs(args, intentd: Path, model, prompts: dict, runs: list[Run]) -> li
         routed = score_corpus.route_readings(items, intentd, args.now, args.phrases, spoken=not args.typed)
         chosen_run = Run(run.voice, run.prompt + "+nbest", seconds=run.seconds + time.monotonic() - started)
         for sample, item, results in zip(run.samples, items, routed):
-            chosen = score_corpus.choose(results, [confidence for _, confidence in score_corpus.readings(item)])
             readings = score_corpus.readings(item)
+            chosen = score_corpus.choose(results, [confidence for _, confidence in readings])
             result = results[chosen] if chosen is not None else results[0]
             text = readings[chosen][0] if chosen is not None else sample.transcript
             chosen_run.samples.append(Sample(sample.command, text, result, sample.wav, sample.hypotheses))

@@ -70,8 +70,8 @@ struct PhoneRows {
                             var previous = base + from
                             var current = base + scratch
                             var spare = base + scratch + width
-                            var least = Float.infinity
-                            for j in 0...count { least = min(least, previous[j]) }
+                            // Nothing said: the row as it is, bounded by its own least cost.
+                            var least = phones.isEmpty ? (0...count).reduce(Float.infinity) { min($0, previous[$1]) } : .infinity
                             for said in phones {
                                 let missed = deletion[Int(said)]
                                 let substitutionRow = substitution.baseAddress! + Int(said) * Phones.count
