@@ -16,7 +16,8 @@ struct ServeLifecycleTests {
         let seen = try await drive("shutdown", [signal])
         #expect(seen["registered"] == .bool(true))
         #expect(seen["method"]?.stringValue == "intent.perform")
-        // The app answered after the signal; the client still got the result.
+        #expect(seen["shuttingDown"] == .bool(true), "the daemon never logged that it was shutting down")
+        // The app answered once the daemon was shutting down; the client still got the result.
         #expect(seen["reply"]?["result"]?["status"]?.stringValue == "done", "\(seen)")
         #expect(seen["reply"]?["result"]?["result"]?["dialog"]?.stringValue == "Done waiting")
         #expect(seen["exit"] == .number(0))

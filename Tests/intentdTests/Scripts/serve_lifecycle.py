@@ -112,8 +112,8 @@ SLOW_APP = {
 def shutdown(intentd, phrases, directory, signame):
     path = os.path.join(directory, "daemon.sock")
     log = open(os.path.join(directory, "daemon.log"), "w")
-    # A long grace: on a loaded machine the app's answer, sent half a second after the
-    # signal, can take seconds to arrive.
+    # A long grace: on a loaded machine the app's answer, sent once the daemon has begun to
+    # shut down, can take seconds to arrive.
     daemon = start_daemon([intentd, "serve", "--socket", path, "--phrases", phrases, "--shutdown-grace", "60"],
                           stderr=log)
     app = Peer(path)
@@ -128,12 +128,14 @@ def shutdown(intentd, phrases, directory, signame):
     caller.start()
     request = app.read()  # the daemon's intent.perform: the call is now in flight
     daemon.send_signal(getattr(signal, signame))
-    time.sleep(0.5)  # the daemon is shutting down while the app still works
+    # The app answers only once the daemon says it is shutting down: the call must still drain.
+    log.flush()
+    shutting_down = wait_for_log(log.name, "shutting down", 1, timeout=90.0)
     app.send({"jsonrpc": "2.0", "id": request["id"], "result": {"kind": "result", "dialog": "Done waiting"}})
     caller.join(90)
     code = daemon.wait(90)
     print(json.dumps({
-        "registered": "result" in registered, "method": request.get("method"),
+        "registered": "result" in registered, "method": request.get("method"), "shuttingDown": shutting_down,
         "reply": outcome.get("reply"), "exit": code, "socketFileRemoved": not os.path.exists(path),
     }))
 
