@@ -1,6 +1,7 @@
 import Foundation
 import Memory
 import NIOCore
+import Phrases
 import Routing
 import Wire
 
@@ -10,6 +11,8 @@ public struct DaemonConfiguration: Sendable {
     public var socketPath: String
     /// Phrase folders and files, loaded at start and on SIGHUP.
     public var phrasePaths: [String]
+    /// Where compiled phrase files are kept between starts (``PhraseCache``); nil compiles every time.
+    public var phraseCache: PhraseCache?
     /// Which app takes a schema several apps adopt (`--prefer mail=mail`).
     public var preferences = SchemaPreferences()
     /// How long an app has to answer `intent.perform` or `entity.query`.

@@ -85,11 +85,16 @@ public struct Router: Sendable {
 
     /// Compiles `library`; problems are in ``diagnostics``, and the router runs with what compiled.
     public init(library: PhraseLibrary, threshold: Double = Router.defaultThreshold, preferences: SchemaPreferences = SchemaPreferences()) {
+        self.init(compiled: CompiledPhrases(library: library), threshold: threshold, preferences: preferences)
+    }
+
+    /// A router over phrases already compiled (``PhraseCache``).
+    public init(compiled: CompiledPhrases, threshold: Double = Router.defaultThreshold, preferences: SchemaPreferences = SchemaPreferences()) {
+        let library = compiled.library
         self.library = library
         self.preferences = preferences
-        let (matcher, diagnostics) = PhraseCompiler.compile(library)
-        self.matcher = matcher
-        self.diagnostics = diagnostics
+        self.matcher = compiled.matcher
+        self.diagnostics = compiled.diagnostics
         self.threshold = threshold
         contacts = library.contacts.map { Contact(person: $0.person, aliases: $0.aliases) }
         contactIndex = ContactIndex(contacts)

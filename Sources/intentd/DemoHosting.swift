@@ -59,6 +59,7 @@ enum DemoHosting {
         _ body: @Sendable (String) async throws -> R
     ) async throws -> R {
         var configuration = DaemonConfiguration(socketPath: privateSocketPath(), phrasePaths: phrasePaths)
+        configuration.phraseCache = .intentd
         configuration.preferences = preferences
         // The demo apps forget everything on exit, so by default their history goes with
         // them: a folder of this run's own, removed at the end.

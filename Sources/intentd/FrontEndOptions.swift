@@ -37,7 +37,8 @@ struct FrontEndOptions: ParsableArguments {
         let now = now?.value
         guard let connect else {
             let paths = try phrases.resolvedPaths()
-            let preferred = try preferences.resolved(for: PhraseLibraryLoader.load(paths: paths), strictApps: false)
+            let library = CompiledPhrases.load(paths: paths, cache: .intentd).phrases.library
+            let preferred = try preferences.resolved(for: library, strictApps: false)
             return try await DemoHosting.withPrivateDaemon(phrasePaths: paths, preferences: preferred, history: history, logger: Logger(label: "intentd")) {
                 socket in
                 try await DaemonClient.withConnection(socketPath: socket) { client in

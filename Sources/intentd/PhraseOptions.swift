@@ -1,4 +1,5 @@
 import ArgumentParser
+import Daemon
 import Foundation
 import IntentModel
 import Logging
@@ -28,6 +29,16 @@ struct PhraseOptions: ParsableArguments {
         }
         return files
     }
+
+    /// The phrase files loaded and compiled, through the user's cache (``PhraseCache/intentd``).
+    func compiled() throws -> CompiledPhrases {
+        CompiledPhrases.load(paths: try resolvedPaths(), cache: .intentd).phrases
+    }
+}
+
+extension PhraseCache {
+    /// The cache of this intentd, in `$XDG_CACHE_HOME/intentd`; nil when `INTENTD_CACHE=off`.
+    static var intentd: PhraseCache? { .standard(version: Daemon.version) }
 }
 
 /// The folders phrase files are looked for in, in order of precedence, and the files found.

@@ -53,8 +53,8 @@ struct RouteCommand: AsyncParsableCommand {
             try await routeThroughDaemon(at: connect)
             return
         }
-        let library = PhraseLibraryLoader.load(paths: try phrases.resolvedPaths())
-        let router = Router(library: library, preferences: try preferences.resolved(for: library))
+        let compiled = try phrases.compiled()
+        let router = Router(compiled: compiled, preferences: try preferences.resolved(for: compiled.library))
         for diagnostic in router.diagnostics where diagnostic.severity == .error {
             emitError("\(diagnostic)")
         }

@@ -58,7 +58,8 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw ValidationError("Socket activation: \(error)")
         }
-        let library = PhraseLibraryLoader.load(paths: configuration.phrasePaths)
+        configuration.phraseCache = .intentd
+        let library = CompiledPhrases.load(paths: configuration.phrasePaths, cache: configuration.phraseCache).phrases.library
         configuration.preferences = try preferences.resolved(for: library, strictApps: false)
         configuration.appTimeout = .milliseconds(Int64(appTimeout * 1000))
         configuration.sessionTimeout = .milliseconds(Int64(sessionTimeout * 1000))

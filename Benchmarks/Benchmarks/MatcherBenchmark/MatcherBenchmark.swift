@@ -4,12 +4,31 @@
 //
 //     cd Benchmarks && swift package --disable-sandbox benchmark
 import Benchmark
+import Foundation
 import IntentModel
 import Phrases
 import Resolvers
 import Routing
 import Synchronization
 import SyntheticApps
+
+/// The synthetic apps of one size written as phrase files, with a cache that holds them.
+enum CacheFixture {
+    static func prepared(_ size: Int) throws -> (folder: String, cache: PhraseCache) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("intentd-bench-cache-\(size)")
+        let folder = root.appendingPathComponent("apps")
+        let cache = PhraseCache(directory: root.appendingPathComponent("cache").path, version: "benchmark")
+        if !FileManager.default.fileExists(atPath: folder.path) {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for file in SyntheticLibrary.files(intentCount: size) {
+                let name = URL(fileURLWithPath: file.path).lastPathComponent
+                try file.text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+            }
+        }
+        _ = cache.load(paths: [folder.path])  // compiled and written once, or already there
+        return (folder.path, cache)
+    }
+}
 
 /// Compiled matchers and libraries by size, built in a benchmark's `setup` so that the
 /// measured closure only matches.
@@ -107,6 +126,16 @@ let benchmarks: @Sendable () -> Void = {
             let files = SyntheticLibrary.files(intentCount: size)
             benchmark.startMeasurement()
             blackHole(Router(library: PhraseLibraryLoader.load(files: files)))
+        }
+        // Start-up, warm: the same phrase files, their compiled form read from the cache
+        // (PhraseCache): the files read and hashed, the cache file mapped, checked and decoded.
+        Benchmark("Start-up, warm (from the cache), \(size) intents", configuration: heavy) { benchmark in
+            let (folder, cache) = try CacheFixture.prepared(size)
+            benchmark.startMeasurement()
+            let (phrases, source) = cache.load(paths: [folder])
+            blackHole(Router(compiled: phrases))
+            benchmark.stopMeasurement()
+            precondition(source == .cache, "the warm start-up compiled: \(source)")
         }
         Benchmark("Registering one app into \(size) intents (the router rebuilt)", configuration: heavy) { benchmark in
             // The daemon composes its library with the new app's definition and builds its router again.

@@ -37,12 +37,13 @@ actor AppRegistry {
     private let logger: Logger
     private let routerBox: Mutex<(all: Router, reachable: Router)>
 
-    init(library: PhraseLibrary, configuration: DaemonConfiguration, logger: Logger) {
+    init(phrases: CompiledPhrases, configuration: DaemonConfiguration, logger: Logger) {
+        let library = phrases.library
         fileLibrary = library
         self.configuration = configuration
         self.logger = logger
         launcher = AppLauncher(socketPath: configuration.socketPath, logger: logger)
-        let router = Router(library: library, preferences: configuration.preferences)
+        let router = Router(compiled: phrases, preferences: configuration.preferences)
         let startable = library.apps.filter { Self.startsItself($0, configuration: configuration) }.map(\.id)
         routerBox = Mutex((router, router.restricted(to: Set(startable))))
     }
@@ -266,10 +267,14 @@ actor AppRegistry {
     }
 
     /// Replaces the phrase files' apps; on errors keeps the old ones and returns them.
-    func reload(_ library: PhraseLibrary) -> [Diagnostic] {
+    func reload(_ phrases: CompiledPhrases) -> [Diagnostic] {
         let old = fileLibrary
+        let library = phrases.library
         fileLibrary = library
-        let router = Router(library: composedLibrary(), preferences: configuration.preferences)
+        // With no app registered over the socket, the files' compiled phrases are the router's.
+        let router = registrations.isEmpty && departed.isEmpty
+            ? Router(compiled: phrases, preferences: configuration.preferences)
+            : Router(library: composedLibrary(), preferences: configuration.preferences)
         // The router's diagnostics repeat the library's own; each error once.
         var seen = Set<String>()
         let errors = (library.errors + router.diagnostics.filter { $0.severity == .error }).filter { seen.insert("\($0)").inserted }

@@ -46,9 +46,13 @@ public final class Daemon: Service, Sendable {
     public init(configuration: DaemonConfiguration, logger: Logger) {
         self.configuration = configuration
         self.logger = logger
-        let library = PhraseLibraryLoader.load(paths: configuration.phrasePaths)
-        for diagnostic in library.errors { logger.error("\(diagnostic)") }
-        registry = AppRegistry(library: library, configuration: configuration, logger: logger)
+        let (phrases, source) = CompiledPhrases.load(paths: configuration.phrasePaths, cache: configuration.phraseCache)
+        for diagnostic in phrases.library.errors { logger.error("\(diagnostic)") }
+        switch source {
+        case .cache: logger.debug("phrase files read from the cache")
+        case .compiled(let reason): logger.debug("phrase files compiled", metadata: ["why": "\(reason)"])
+        }
+        registry = AppRegistry(phrases: phrases, configuration: configuration, logger: logger)
         sessions = SessionStore(timeout: configuration.sessionTimeout)
         var memory: MemoryStore?
         if let directory = configuration.stateDirectory {

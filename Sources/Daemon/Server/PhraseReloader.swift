@@ -7,10 +7,10 @@ extension Daemon {
     /// Reloads the phrase files. When they have errors the old ones stay, and why is logged.
     @discardableResult
     public func reloadPhrases() async -> Bool {
-        let library = PhraseLibraryLoader.load(paths: configuration.phrasePaths)
-        let errors = await registry.reload(library)
+        let (phrases, _) = CompiledPhrases.load(paths: configuration.phrasePaths, cache: configuration.phraseCache)
+        let errors = await registry.reload(phrases)
         if errors.isEmpty {
-            logger.info("phrase files reloaded", metadata: ["apps": "\(library.apps.count)"])
+            logger.info("phrase files reloaded", metadata: ["apps": "\(phrases.library.apps.count)"])
             return true
         }
         logger.error("phrase files not reloaded: they have errors; keeping the old ones", metadata: ["errors": "\(errors.count)"])

@@ -5,6 +5,11 @@ package struct Vocabulary: Sendable {
 
     package init() {}
 
+    /// The vocabulary whose ids are the positions of `words`.
+    package init(words: [String]) {
+        for word in words { _ = intern(word) }
+    }
+
     package mutating func intern(_ word: String) -> Int32 {
         if let id = ids[word] { return id }
         let id = Int32(words.count)

@@ -8,6 +8,13 @@ import IntentModel
 public enum PhraseLibraryLoader {
     /// Loads every `.yaml` and `.yml` file under each path (a folder, searched recursively, or a file).
     public static func load(paths: [String]) -> PhraseLibrary {
+        let (files, diagnostics) = readFiles(paths: paths)
+        return load(files: files, readProblems: diagnostics)
+    }
+
+    /// The text of every phrase file under `paths`, in the order ``load(paths:)`` reads them,
+    /// and the problems of finding and reading them.
+    package static func readFiles(paths: [String]) -> (files: [(path: String, text: String)], diagnostics: [Diagnostic]) {
         var files: [(path: String, text: String)] = []
         var diagnostics: [Diagnostic] = []
         for path in paths {
@@ -19,8 +26,13 @@ public enum PhraseLibraryLoader {
                 }
             }
         }
+        return (files, diagnostics)
+    }
+
+    /// Loads files ``readFiles(paths:)`` read, with the problems it met first.
+    package static func load(files: [(path: String, text: String)], readProblems: [Diagnostic]) -> PhraseLibrary {
         var library = load(files: files)
-        library.diagnostics = diagnostics + library.diagnostics
+        library.diagnostics = readProblems + library.diagnostics
         return library
     }
 

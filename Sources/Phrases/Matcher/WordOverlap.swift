@@ -7,9 +7,9 @@ import Foundation
 /// so requests about something else score low.
 struct WordOverlap: Sendable {
     /// For each word id, the intents whose phrases use it.
-    private let intentsByWord: [Int32: [Int32]]
-    private let fillerWords: Set<Int32>
-    private let intentCount: Int
+    let intentsByWord: [Int32: [Int32]]
+    let fillerWords: Set<Int32>
+    let intentCount: Int
 
     /// Words that say nothing about what is asked ("the", "my", "what", "is").
     static let functionWords: Set<String> = Lexicon.weakWords.union([
@@ -22,9 +22,13 @@ struct WordOverlap: Sendable {
         for (intent, words) in intentWords.enumerated() {
             for word in words { index[word, default: []].append(Int32(intent)) }
         }
-        intentsByWord = index
+        self.init(intentsByWord: index, fillerWords: fillerWords, intentCount: max(intentWords.count, 1))
+    }
+
+    init(intentsByWord: [Int32: [Int32]], fillerWords: Set<Int32>, intentCount: Int) {
+        self.intentsByWord = intentsByWord
         self.fillerWords = fillerWords
-        intentCount = max(intentWords.count, 1)
+        self.intentCount = intentCount
     }
 
     private func weight(of word: Int32?) -> Double {

@@ -1,0 +1,269 @@
+/// A value written to and read back from intentd's own binary form: the compiled-phrase cache
+/// (``BinaryWriter``, ``BinaryReader``).
+///
+/// The form is positional: a type writes its fields in a fixed order and reads them back in
+/// the same order, with no names or tags, so a file is only ever read by the build that wrote
+/// it (the cache's key names the build).
+package protocol BinaryCodable {
+    /// Appends the value to `out`.
+    func write(to out: inout BinaryWriter)
+    /// Reads a value that ``write(to:)`` wrote, or throws when the bytes cannot be one.
+    init(from input: inout BinaryReader) throws(BinaryReader.Failure)
+}
+
+/// Bytes being written in intentd's binary form: little-endian fixed-width numbers, lengths
+/// before strings and collections.
+package struct BinaryWriter {
+    package private(set) var bytes: [UInt8] = []
+
+    package init() {}
+
+    /// Appends `value`'s bytes as they are in memory (little-endian on every platform intentd runs on).
+    @inline(__always)
+    package mutating func writeRaw<T: FixedWidthInteger>(_ value: T) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    package mutating func write<T: BinaryCodable>(_ value: T) { value.write(to: &self) }
+
+    /// Appends a count or length.
+    @inline(__always)
+    package mutating func writeCount(_ count: Int) { writeRaw(UInt32(count)) }
+
+    /// Appends an array of fixed-width integers as one block.
+    package mutating func writeBlock<T: FixedWidthInteger>(_ values: [T]) {
+        writeCount(values.count)
+        values.withUnsafeBytes { bytes.append(contentsOf: $0) }
+    }
+}
+
+/// Reads intentd's binary form from memory (a memory-mapped file), checking every length
+/// against what is left, so damaged bytes give ``Failure`` rather than a crash.
+package struct BinaryReader {
+    /// Why bytes could not be read.
+    package enum Failure: Error, Equatable, CustomStringConvertible {
+        /// The bytes end before the value does.
+        case truncated(at: Int)
+        /// The bytes at this offset are no value of the expected type.
+        case invalid(String, at: Int)
+
+        package var description: String {
+            switch self {
+            case .truncated(let offset): "the data ends too early (at byte \(offset))"
+            case .invalid(let what, let offset): "\(what) at byte \(offset)"
+            }
+        }
+    }
+
+    private let buffer: UnsafeRawBufferPointer
+    package private(set) var offset: Int
+
+    /// A reader of `buffer`, which must stay valid while the reader is used.
+    package init(_ buffer: UnsafeRawBufferPointer, offset: Int = 0) {
+        self.buffer = buffer
+        self.offset = offset
+    }
+
+    package var isAtEnd: Bool { offset == buffer.count }
+
+    @inline(__always)
+    package mutating func readRaw<T: FixedWidthInteger>(_: T.Type = T.self) throws(Failure) -> T {
+        let size = MemoryLayout<T>.size
+        guard buffer.count - offset >= size else { throw .truncated(at: offset) }
+        let value = buffer.loadUnaligned(fromByteOffset: offset, as: T.self)
+        offset += size
+        return T(littleEndian: value)
+    }
+
+    package mutating func read<T: BinaryCodable>(_: T.Type = T.self) throws(Failure) -> T { try T(from: &self) }
+
+    /// Reads a count, checked against the bytes left: every element takes at least `minimumSize` bytes.
+    @inline(__always)
+    package mutating func readCount(minimumSize: Int = 1) throws(Failure) -> Int {
+        let start = offset
+        let count = Int(try readRaw(UInt32.self))
+        guard count <= (buffer.count - offset) / max(minimumSize, 1) else { throw .invalid("a count of \(count) that the data cannot hold", at: start) }
+        return count
+    }
+
+    /// Reads an array ``BinaryWriter/writeBlock(_:)`` wrote.
+    package mutating func readBlock<T: FixedWidthInteger>(_: T.Type = T.self) throws(Failure) -> [T] {
+        let count = try readCount(minimumSize: MemoryLayout<T>.size)
+        let start = offset
+        offset += count * MemoryLayout<T>.size
+        return [T](unsafeUninitializedCapacity: count) { elements, initialized in
+            UnsafeMutableRawBufferPointer(elements).copyMemory(
+                from: UnsafeRawBufferPointer(rebasing: buffer[start..<start + count * MemoryLayout<T>.size]))
+            initialized = count
+        }.map { T(littleEndian: $0) }
+    }
+
+    /// Reads a string's UTF-8 bytes.
+    package mutating func readString() throws(Failure) -> String {
+        let count = try readCount()
+        let start = offset
+        offset += count
+        let bytes = UnsafeRawBufferPointer(rebasing: buffer[start..<start + count])
+        guard let text = String(validating: bytes.bindMemory(to: UInt8.self), as: UTF8.self) else {
+            throw .invalid("a string that is not UTF-8", at: start)
+        }
+        return text
+    }
+
+    /// Reads a tag byte, checked to be below `count`.
+    package mutating func readTag(below count: UInt8) throws(Failure) -> UInt8 {
+        let start = offset
+        let tag = try readRaw(UInt8.self)
+        guard tag < count else { throw .invalid("an unknown tag \(tag)", at: start) }
+        return tag
+    }
+}
+
+// MARK: - Standard types
+
+extension Int: BinaryCodable {
+    package func write(to out: inout BinaryWriter) { out.writeRaw(Int64(self)) }
+    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+        let start = input.offset
+        guard let value = Int(exactly: try input.readRaw(Int64.self)) else { throw .invalid("an integer out of range", at: start) }
+        self = value
+    }
+}
+
+extension Int32: BinaryCodable {
+    package func write(to out: inout BinaryWriter) { out.writeRaw(self) }
+    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) { self = try input.readRaw() }
+}
+
+extension UInt64: BinaryCodable {
+    package func write(to out: inout BinaryWriter) { out.writeRaw(self) }
+    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) { self = try input.readRaw() }
+}
+
+extension Bool: BinaryCodable {
+    package func write(to out: inout BinaryWriter) { out.writeRaw(UInt8(self ? 1 : 0)) }
+    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) { self = try input.readTag(below: 2) == 1 }
+}
+
+extension Double: BinaryCodable {
+    package func write(to out: inout BinaryWriter) { out.writeRaw(bitPattern) }
+    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) { self = Double(bitPattern: try input.readRaw()) }
+}
+
+extension Float: BinaryCodable {
+    package func write(to out: inout BinaryWriter) { out.writeRaw(bitPattern) }
+    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) { self = Float(bitPattern: try input.readRaw()) }
+}
+
+extension String: BinaryCodable {
+    package func write(to out: inout BinaryWriter) {
+        var text = self
+        text.withUTF8 { utf8 in
+            out.writeCount(utf8.count)
+            out.appendBytes(UnsafeRawBufferPointer(utf8))
+        }
+    }
+    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) { self = try input.readString() }
+}
+
+extension BinaryWriter {
+    fileprivate mutating func appendBytes(_ raw: UnsafeRawBufferPointer) { bytes.append(contentsOf: raw) }
+}
+
+extension Optional: BinaryCodable where Wrapped: BinaryCodable {
+    package func write(to out: inout BinaryWriter) {
+        if let self {
+            out.writeRaw(UInt8(1))
+            self.write(to: &out)
+        } else {
+            out.writeRaw(UInt8(0))
+        }
+    }
+    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+        self = try input.readTag(below: 2) == 1 ? try Wrapped(from: &input) : nil
+    }
+}
+
+extension Array: BinaryCodable where Element: BinaryCodable {
+    package func write(to out: inout BinaryWriter) {
+        out.writeCount(count)
+        for element in self { element.write(to: &out) }
+    }
+    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+        let count = try input.readCount()
+        self = []
+        reserveCapacity(count)
+        for _ in 0..<count { append(try Element(from: &input)) }
+    }
+}
+
+extension Set: BinaryCodable where Element: BinaryCodable & Comparable {
+    /// Written sorted, so that equal sets give equal bytes.
+    package func write(to out: inout BinaryWriter) { sorted().write(to: &out) }
+    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) { self = Set(try [Element](from: &input)) }
+}
+
+extension Dictionary: BinaryCodable where Key: BinaryCodable & Comparable, Value: BinaryCodable {
+    /// Written sorted by key, so that equal dictionaries give equal bytes.
+    package func write(to out: inout BinaryWriter) {
+        out.writeCount(count)
+        for key in keys.sorted() {
+            key.write(to: &out)
+            self[key]!.write(to: &out)
+        }
+    }
+    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+        let count = try input.readCount()
+        self = Dictionary(minimumCapacity: count)
+        for _ in 0..<count {
+            let key = try Key(from: &input)
+            self[key] = try Value(from: &input)
+        }
+    }
+}
+
+/// A fast 64-bit hash of bytes (eight at a time), for the cache's key and checksum: it finds
+/// damage and change, it is not meant to withstand an adversary.
+package enum ContentHash {
+    package static let seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+    package static func of(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = seed) -> UInt64 {
+        var hash = seed ^ UInt64(bytes.count)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            hash = mix(hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < bytes.count {
+            tail |= UInt64(bytes[offset]) << shift
+            shift += 8
+            offset += 1
+        }
+        return mix(hash ^ tail ^ 0xFF51_AFD7_ED55_8CCD)
+    }
+
+    package static func of(_ text: String, seed: UInt64 = seed) -> UInt64 {
+        var text = text
+        return text.withUTF8 { of(UnsafeRawBufferPointer($0), seed: seed) }
+    }
+
+    @inline(__always)
+    static func mix(_ value: UInt64) -> UInt64 {
+        var x = value &* 0xBF58_476D_1CE4_E5B9
+        x ^= x >> 31
+        x = x &* 0x94D0_49BB_1331_11EB
+        return x ^ (x >> 29)
+    }
+}
+
+extension BinaryReader {
+    /// Reads a string-backed enum written as its raw value.
+    package mutating func readRawValue<T: RawRepresentable>(_: T.Type = T.self) throws(Failure) -> T where T.RawValue == String {
+        let start = offset
+        let raw = try readString()
+        guard let value = T(rawValue: raw) else { throw .invalid("an unknown \(T.self) '\(raw)'", at: start) }
+        return value
+    }
+}

@@ -1,0 +1,314 @@
+import IntentModel
+
+// The phrase library and the compiled matcher in intentd's binary form (``BinaryCodable``),
+// for ``PhraseCache``. Each type writes every stored property, in declaration order; what is
+// cheap to work out again (the vocabulary's look-up table, the fuzzy index, pronunciations)
+// is rebuilt on reading instead.
+
+extension PhraseLibrary: BinaryCodable {
+    package func write(to out: inout BinaryWriter) {
+        out.write(apps)
+        out.write(schemaPhrases)
+        out.write(catalog)
+        out.write(sourceLocations)
+        out.write(unreadableParameters)
+        out.write(languages)
+        out.write(contacts)
+        out.write(homeAssistant)
+        out.write(diagnostics)
+    }
+    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+        self.init(apps: try input.read(), schemaPhrases: try input.read())
+        catalog = try input.read()
+        sourceLocations = try input.read()
+        unreadableParameters = try input.read()
+        languages = try input.read()
+        contacts = try input.read()
+        homeAssistant = try input.read()
+        diagnostics = try input.read()
+    }
+}
+
+extension SchemaPhraseSet: BinaryCodable {
+    package func write(to out: inout BinaryWriter) {
+        out.write(schema)
+        out.write(language)
+        out.write(phrases)
+        out.write(rules)
+        out.write(location)
+    }
+    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+        self.init(
+            schema: try input.read(), language: try input.read(), phrases: try input.read(), rules: try input.read(),
+            location: try input.read())
+    }
+}
+
+extension LanguageResources: BinaryCodable {
+    package func write(to out: inout BinaryWriter) {
+        out.write(rules)
+        out.write(fillerWords)
+        out.write(fillerPhrases)
+        out.write(outsideScope)
+        out.write(selfRepair)
+        out.write(conjunctions)
+    }
+    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+        self.init()
+        rules = try input.read()
+        fillerWords = try input.read()
+        fillerPhrases = try input.read()
+        outsideScope = try input.read()
+        selfRepair = try input.read()
+        conjunctions = try input.read()
+    }
+}
+
+extension ContactDefinition: BinaryCodable {
+    package func write(to out: inout BinaryWriter) {
+        out.write(person)
+        out.write(aliases)
+    }
+    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+        self.init(person: try input.read(), aliases: try input.read())
+    }
+}
+
+extension Diagnostic: BinaryCodable {
+    package func write(to out: inout BinaryWriter) {
+        out.write(severity.rawValue)
+        out.write(message)
+        out.write(location)
+    }
+    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+        self.init(try input.readRawValue(), try input.read(), at: try input.read())
+    }
+}
+
+// MARK: - Home Assistant
+
+extension HomeAssistantMap: BinaryCodable {
+    package func write(to out: inout BinaryWriter) {
+        out.write(intents)
+        out.write(entityTypes)
+    }
+    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+        self.init()
+        intents = try input.read()
+        entityTypes = try input.read()
+    }
+}
+
+extension HomeAssistantMap.Intent: BinaryCodable {
+    package func write(to out: inout BinaryWriter) {
+        out.write(haIntent)
+        out.write(slotCombination)
+        out.write(contextSlots)
+        out.write(parameters)
+    }
+    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+        self.init(
+            haIntent: try input.read(), slotCombination: try input.read(), contextSlots: try input.read(),
+            parameters: try input.read())
+    }
+}
+
+extension HomeAssistantMap.Parameter: BinaryCodable {
+    package func write(to out: inout BinaryWriter) {
+        out.write(slot)
+        out.write(reading)
+    }
+    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+        self.init(slot: try input.read(), reading: try input.read())
+    }
+}
+
+extension HomeAssistantMap.Reading: BinaryCodable {
+    package func write(to out: inout BinaryWriter) {
+        switch self {
+        case .entity: out.writeRaw(UInt8(0))
+        case .enumeration(let outs): out.tagged(1, outs)
+        case .range(let range): out.tagged(2, range)
+        case .wildcard: out.writeRaw(UInt8(3))
+        case .fixed: out.writeRaw(UInt8(4))
+        }
+    }
+    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+        switch try input.readTag(below: 5) {
+        case 0: self = .entity
+        case 1: self = .enumeration(outs: try input.read())
+        case 2: self = .range(try input.read())
+        case 3: self = .wildcard
+        default: self = .fixed
+        }
+    }
+}
+
+extension HomeAssistantMap.Range: BinaryCodable {
+    package func write(to out: inout BinaryWriter) {
+        out.write(from)
+        out.write(to)
+        out.write(step)
+        out.write(fractions)
+        out.write(multiplier)
+    }
+    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+        self.init(
+            from: try input.read(), to: try input.read(), step: try input.read(), fractions: try input.read(),
+            multiplier: try input.read())
+    }
+}
+
+extension HomeAssistantMap.EntityType: BinaryCodable {
+    package func write(to out: inout BinaryWriter) {
+        out.write(kind.rawValue)
+        out.write(domains)
+    }
+    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+        self.init(kind: try input.readRawValue(), domains: try input.read())
+    }
+}
+
+// MARK: - The compiled matcher
+
+extension Matcher: BinaryCodable {
+    package func write(to out: inout BinaryWriter) {
+        out.write(automaton)
+        out.write(vocabulary.words)
+        out.write(lexicon)
+        out.write(fillerWords)
+        out.write(fillerPhrases)
+        out.write(intents)
+        out.write(apps)
+        out.write(overlap)
+        out.write(entityAnchors)
+        out.write(entityTypeWords)
+    }
+    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+        let automaton: Automaton = try input.read()
+        let vocabulary = Vocabulary(words: try input.read())
+        self.init(
+            automaton: automaton, vocabulary: vocabulary, lexicon: try input.read(), fuzzy: FuzzyIndex(vocabulary: vocabulary),
+            fillerWords: try input.read(), fillerPhrases: try input.read(), intents: try input.read(), apps: try input.read(),
+            overlap: try input.read(), entityAnchors: try input.read(), entityTypeWords: try input.read(),
+            sounds: VocabularySounds(words: vocabulary.words))
+    }
+}
+
+extension Automaton: BinaryCodable {
+    package func write(to out: inout BinaryWriter) {
+        for block in [
+            wordEdgeStart, wordEdgeWord, wordEdgeTarget, slotEdgeStart, slotEdgeClass, slotEdgeParameter, slotEdgeTarget,
+            acceptedStart, acceptedPhrases,
+        ] { out.writeBlock(block) }
+        out.write(phrases)
+        out.write(slotClasses)
+        out.write(parameterNames)
+    }
+    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+        var blocks: [[Int32]] = []
+        for _ in 0..<9 { blocks.append(try input.readBlock(Int32.self)) }
+        self.init(phrases: try input.read(), slotClasses: try input.read(), parameterNames: try input.read())
+        (wordEdgeStart, wordEdgeWord, wordEdgeTarget) = (blocks[0], blocks[1], blocks[2])
+        (slotEdgeStart, slotEdgeClass, slotEdgeParameter, slotEdgeTarget) = (blocks[3], blocks[4], blocks[5], blocks[6])
+        (acceptedStart, acceptedPhrases) = (blocks[7], blocks[8])
+        try checkConsistency(at: input.offset)
+    }
+
+    /// Every edge and accepted phrase points inside the automaton: a cache that passes its
+    /// checksum but was written by a faulty build must not send the matcher out of bounds.
+    private func checkConsistency(at offset: Int) throws(BinaryReader.Failure) {
+        let states = Int32(acceptedStart.count - 1)
+        let starts = [wordEdgeStart, slotEdgeStart, acceptedStart]
+        guard states >= 1, starts.allSatisfy({ $0.count == Int(states) + 1 && $0.first == 0 }),
+            zip(wordEdgeStart, wordEdgeStart.dropFirst()).allSatisfy({ $0 <= $1 }),
+            zip(slotEdgeStart, slotEdgeStart.dropFirst()).allSatisfy({ $0 <= $1 }),
+            zip(acceptedStart, acceptedStart.dropFirst()).allSatisfy({ $0 <= $1 }),
+            wordEdgeStart.last == Int32(wordEdgeWord.count), wordEdgeWord.count == wordEdgeTarget.count,
+            slotEdgeStart.last == Int32(slotEdgeClass.count), slotEdgeClass.count == slotEdgeParameter.count,
+            slotEdgeClass.count == slotEdgeTarget.count, acceptedStart.last == Int32(acceptedPhrases.count),
+            wordEdgeTarget.allSatisfy({ (0..<states).contains($0) }), slotEdgeTarget.allSatisfy({ (0..<states).contains($0) }),
+            slotEdgeClass.allSatisfy({ (0..<Int32(slotClasses.count)).contains($0) }),
+            slotEdgeParameter.allSatisfy({ (0..<Int32(parameterNames.count)).contains($0) }),
+            acceptedPhrases.allSatisfy({ (0..<Int32(phrases.count)).contains($0) })
+        else { throw .invalid("an automaton whose edges point outside it", at: offset) }
+    }
+}
+
+extension CompiledPhrase: BinaryCodable {
+    package func write(to out: inout BinaryWriter) {
+        out.write(Int32(intentIndex))
+        out.write(template)
+        out.write(location)
+        out.write(schema)
+        out.write(language)
+        out.write(Int32(minimumLiteralCount))
+        out.write(values)
+    }
+    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+        self.init(
+            intentIndex: Int(try input.read(Int32.self)), template: try input.read(), location: try input.read(),
+            schema: try input.read(), language: try input.read(), minimumLiteralCount: Int(try input.read(Int32.self)),
+            values: try input.read())
+    }
+}
+
+extension SlotClass: BinaryCodable {
+    package func write(to out: inout BinaryWriter) {
+        switch self {
+        case .typed(let type): out.tagged(0, type)
+        case .lexicon(let type): out.tagged(1, type)
+        case .freeText: out.writeRaw(UInt8(2))
+        }
+    }
+    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+        switch try input.readTag(below: 3) {
+        case 0: self = .typed(try input.read())
+        case 1: self = .lexicon(type: try input.read())
+        default: self = .freeText
+        }
+    }
+}
+
+extension Lexicon: BinaryCodable {
+    package func write(to out: inout BinaryWriter) {
+        out.write(children)
+        out.write(entries)
+    }
+    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+        self.init()
+        children = try input.read()
+        entries = try input.read()
+        let offset = input.offset
+        let nodes = Int32(children.count)
+        guard entries.count == children.count, children.allSatisfy({ $0.values.allSatisfy { (0..<nodes).contains($0) } }) else {
+            throw .invalid("a lexicon whose branches point outside it", at: offset)
+        }
+    }
+}
+
+extension LexiconEntry: BinaryCodable {
+    package func write(to out: inout BinaryWriter) {
+        out.write(slotClass)
+        out.write(valueID)
+        out.write(title)
+        out.write(quality)
+        out.write(isPart)
+    }
+    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+        self.init(
+            slotClass: try input.read(), valueID: try input.read(), title: try input.read(), quality: try input.read(),
+            isPart: try input.read())
+    }
+}
+
+extension WordOverlap: BinaryCodable {
+    func write(to out: inout BinaryWriter) {
+        out.write(intentsByWord)
+        out.write(fillerWords)
+        out.write(intentCount)
+    }
+    init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+        self.init(intentsByWord: try input.read(), fillerWords: try input.read(), intentCount: try input.read())
+    }
+}
