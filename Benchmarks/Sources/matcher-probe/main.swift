@@ -20,12 +20,15 @@ var sizes: [Int] = []
 var repeats = 50
 var quiet = false
 var custom: [String] = []
+/// `--warm DIR`: only load DIR's phrase files through a cache (in DIR/../cache) `--repeat` times, for a profiler.
+var warm: String?
 var arguments = CommandLine.arguments.dropFirst()[...]
 while let argument = arguments.popFirst() {
     switch argument {
     case "--repeat": repeats = arguments.popFirst().flatMap { Int($0) } ?? repeats
     case "--quiet": quiet = true
     case "--utterance": custom += arguments.popFirst().map { [$0] } ?? []
+    case "--warm": warm = arguments.popFirst()
     default:
         guard let size = Int(argument) else {
             print("usage: matcher-probe [SIZE ...] [--repeat N] [--quiet] [--utterance TEXT ...]")
@@ -33,6 +36,14 @@ while let argument = arguments.popFirst() {
         }
         sizes.append(size)
     }
+}
+if let warm {
+    let cache = PhraseCache(directory: warm + "/../cache", version: "probe")
+    print("first load:", cache.load(paths: [warm]).source)
+    let start = ContinuousClock.now
+    for _ in 0..<repeats { _ = cache.load(paths: [warm]) }
+    print("warm load: \((ContinuousClock.now - start) / repeats)")
+    exit(0)
 }
 if sizes.isEmpty { sizes = SyntheticLibrary.sizes }
 

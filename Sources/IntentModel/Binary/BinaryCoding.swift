@@ -4,7 +4,7 @@
 /// The form is positional: a type writes its fields in a fixed order and reads them back in
 /// the same order, with no names or tags, so a file is only ever read by the build that wrote
 /// it (the cache's key names the build).
-package protocol BinaryCodable {
+@usableFromInline package protocol BinaryCodable {
     /// Appends the value to `out`.
     func write(to out: inout BinaryWriter)
     /// Reads a value that ``write(to:)`` wrote, or throws when the bytes cannot be one.
@@ -13,24 +13,26 @@ package protocol BinaryCodable {
 
 /// Bytes being written in intentd's binary form: little-endian fixed-width numbers, lengths
 /// before strings and collections.
-package struct BinaryWriter {
-    package private(set) var bytes: [UInt8] = []
+@usableFromInline package struct BinaryWriter {
+    @usableFromInline package internal(set) var bytes: [UInt8] = []
 
     package init() {}
 
     /// Appends `value`'s bytes as they are in memory (little-endian on every platform intentd runs on).
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func writeRaw<T: FixedWidthInteger>(_ value: T) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
+    @inlinable
     package mutating func write<T: BinaryCodable>(_ value: T) { value.write(to: &self) }
 
     /// Appends a count or length.
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func writeCount(_ count: Int) { writeRaw(UInt32(count)) }
 
     /// Appends an array of fixed-width integers as one block.
+    @inlinable
     package mutating func writeBlock<T: FixedWidthInteger>(_ values: [T]) {
         writeCount(values.count)
         values.withUnsafeBytes { bytes.append(contentsOf: $0) }
@@ -39,15 +41,15 @@ package struct BinaryWriter {
 
 /// Reads intentd's binary form from memory (a memory-mapped file), checking every length
 /// against what is left, so damaged bytes give ``Failure`` rather than a crash.
-package struct BinaryReader {
+@usableFromInline package struct BinaryReader {
     /// Why bytes could not be read.
-    package enum Failure: Error, Equatable, CustomStringConvertible {
+    @usableFromInline package enum Failure: Error, Equatable, CustomStringConvertible {
         /// The bytes end before the value does.
         case truncated(at: Int)
         /// The bytes at this offset are no value of the expected type.
         case invalid(String, at: Int)
 
-        package var description: String {
+        @usableFromInline package var description: String {
             switch self {
             case .truncated(let offset): "the data ends too early (at byte \(offset))"
             case .invalid(let what, let offset): "\(what) at byte \(offset)"
@@ -55,8 +57,8 @@ package struct BinaryReader {
         }
     }
 
-    private let buffer: UnsafeRawBufferPointer
-    package private(set) var offset: Int
+    @usableFromInline let buffer: UnsafeRawBufferPointer
+    @usableFromInline package internal(set) var offset: Int
 
     /// A reader of `buffer`, which must stay valid while the reader is used.
     package init(_ buffer: UnsafeRawBufferPointer, offset: Int = 0) {
@@ -66,7 +68,7 @@ package struct BinaryReader {
 
     package var isAtEnd: Bool { offset == buffer.count }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func readRaw<T: FixedWidthInteger>(_: T.Type = T.self) throws(Failure) -> T {
         let size = MemoryLayout<T>.size
         guard buffer.count - offset >= size else { throw .truncated(at: offset) }
@@ -75,10 +77,11 @@ package struct BinaryReader {
         return T(littleEndian: value)
     }
 
+    @inlinable
     package mutating func read<T: BinaryCodable>(_: T.Type = T.self) throws(Failure) -> T { try T(from: &self) }
 
     /// Reads a count, checked against the bytes left: every element takes at least `minimumSize` bytes.
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func readCount(minimumSize: Int = 1) throws(Failure) -> Int {
         let start = offset
         let count = Int(try readRaw(UInt32.self))
@@ -87,6 +90,7 @@ package struct BinaryReader {
     }
 
     /// Reads an array ``BinaryWriter/writeBlock(_:)`` wrote.
+    @inlinable
     package mutating func readBlock<T: FixedWidthInteger>(_: T.Type = T.self) throws(Failure) -> [T] {
         let count = try readCount(minimumSize: MemoryLayout<T>.size)
         let start = offset
@@ -99,18 +103,17 @@ package struct BinaryReader {
     }
 
     /// Reads a string's UTF-8 bytes.
+    @inlinable
     package mutating func readString() throws(Failure) -> String {
         let count = try readCount()
         let start = offset
         offset += count
-        let bytes = UnsafeRawBufferPointer(rebasing: buffer[start..<start + count])
-        guard let text = String(validating: bytes.bindMemory(to: UInt8.self), as: UTF8.self) else {
-            throw .invalid("a string that is not UTF-8", at: start)
-        }
-        return text
+        // Damaged bytes (past the checksum) read as U+FFFD rather than failing: a wrong name, never a crash.
+        return String(decoding: UnsafeRawBufferPointer(rebasing: buffer[start..<start + count]), as: UTF8.self)
     }
 
     /// Reads a tag byte, checked to be below `count`.
+    @inlinable
     package mutating func readTag(below count: UInt8) throws(Failure) -> UInt8 {
         let start = offset
         let tag = try readRaw(UInt8.self)
@@ -122,7 +125,9 @@ package struct BinaryReader {
 // MARK: - Standard types
 
 extension Int: BinaryCodable {
+    @inlinable
     package func write(to out: inout BinaryWriter) { out.writeRaw(Int64(self)) }
+    @inlinable
     package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         let start = input.offset
         guard let value = Int(exactly: try input.readRaw(Int64.self)) else { throw .invalid("an integer out of range", at: start) }
@@ -131,31 +136,42 @@ extension Int: BinaryCodable {
 }
 
 extension Int32: BinaryCodable {
+    @inlinable
     package func write(to out: inout BinaryWriter) { out.writeRaw(self) }
+    @inlinable
     package init(from input: inout BinaryReader) throws(BinaryReader.Failure) { self = try input.readRaw() }
 }
 
 extension UInt64: BinaryCodable {
+    @inlinable
     package func write(to out: inout BinaryWriter) { out.writeRaw(self) }
+    @inlinable
     package init(from input: inout BinaryReader) throws(BinaryReader.Failure) { self = try input.readRaw() }
 }
 
 extension Bool: BinaryCodable {
+    @inlinable
     package func write(to out: inout BinaryWriter) { out.writeRaw(UInt8(self ? 1 : 0)) }
+    @inlinable
     package init(from input: inout BinaryReader) throws(BinaryReader.Failure) { self = try input.readTag(below: 2) == 1 }
 }
 
 extension Double: BinaryCodable {
+    @inlinable
     package func write(to out: inout BinaryWriter) { out.writeRaw(bitPattern) }
+    @inlinable
     package init(from input: inout BinaryReader) throws(BinaryReader.Failure) { self = Double(bitPattern: try input.readRaw()) }
 }
 
 extension Float: BinaryCodable {
+    @inlinable
     package func write(to out: inout BinaryWriter) { out.writeRaw(bitPattern) }
+    @inlinable
     package init(from input: inout BinaryReader) throws(BinaryReader.Failure) { self = Float(bitPattern: try input.readRaw()) }
 }
 
 extension String: BinaryCodable {
+    @inlinable
     package func write(to out: inout BinaryWriter) {
         var text = self
         text.withUTF8 { utf8 in
@@ -163,14 +179,16 @@ extension String: BinaryCodable {
             out.appendBytes(UnsafeRawBufferPointer(utf8))
         }
     }
+    @inlinable
     package init(from input: inout BinaryReader) throws(BinaryReader.Failure) { self = try input.readString() }
 }
 
 extension BinaryWriter {
-    fileprivate mutating func appendBytes(_ raw: UnsafeRawBufferPointer) { bytes.append(contentsOf: raw) }
+    @usableFromInline mutating func appendBytes(_ raw: UnsafeRawBufferPointer) { bytes.append(contentsOf: raw) }
 }
 
 extension Optional: BinaryCodable where Wrapped: BinaryCodable {
+    @inlinable
     package func write(to out: inout BinaryWriter) {
         if let self {
             out.writeRaw(UInt8(1))
@@ -179,16 +197,19 @@ extension Optional: BinaryCodable where Wrapped: BinaryCodable {
             out.writeRaw(UInt8(0))
         }
     }
+    @inlinable
     package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self = try input.readTag(below: 2) == 1 ? try Wrapped(from: &input) : nil
     }
 }
 
 extension Array: BinaryCodable where Element: BinaryCodable {
+    @inlinable
     package func write(to out: inout BinaryWriter) {
         out.writeCount(count)
         for element in self { element.write(to: &out) }
     }
+    @inlinable
     package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         let count = try input.readCount()
         self = []
@@ -199,12 +220,15 @@ extension Array: BinaryCodable where Element: BinaryCodable {
 
 extension Set: BinaryCodable where Element: BinaryCodable & Comparable {
     /// Written sorted, so that equal sets give equal bytes.
+    @inlinable
     package func write(to out: inout BinaryWriter) { sorted().write(to: &out) }
+    @inlinable
     package init(from input: inout BinaryReader) throws(BinaryReader.Failure) { self = Set(try [Element](from: &input)) }
 }
 
 extension Dictionary: BinaryCodable where Key: BinaryCodable & Comparable, Value: BinaryCodable {
     /// Written sorted by key, so that equal dictionaries give equal bytes.
+    @inlinable
     package func write(to out: inout BinaryWriter) {
         out.writeCount(count)
         for key in keys.sorted() {
@@ -212,6 +236,7 @@ extension Dictionary: BinaryCodable where Key: BinaryCodable & Comparable, Value
             self[key]!.write(to: &out)
         }
     }
+    @inlinable
     package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         let count = try input.readCount()
         self = Dictionary(minimumCapacity: count)
@@ -224,9 +249,10 @@ extension Dictionary: BinaryCodable where Key: BinaryCodable & Comparable, Value
 
 /// A fast 64-bit hash of bytes (eight at a time), for the cache's key and checksum: it finds
 /// damage and change, it is not meant to withstand an adversary.
-package enum ContentHash {
-    package static let seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+@usableFromInline package enum ContentHash {
+    @usableFromInline package static let seed: UInt64 = 0x9E37_79B9_7F4A_7C15
 
+    @inlinable
     package static func of(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = seed) -> UInt64 {
         var hash = seed ^ UInt64(bytes.count)
         var offset = 0
@@ -244,12 +270,13 @@ package enum ContentHash {
         return mix(hash ^ tail ^ 0xFF51_AFD7_ED55_8CCD)
     }
 
+    @inlinable
     package static func of(_ text: String, seed: UInt64 = seed) -> UInt64 {
         var text = text
         return text.withUTF8 { of(UnsafeRawBufferPointer($0), seed: seed) }
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static func mix(_ value: UInt64) -> UInt64 {
         var x = value &* 0xBF58_476D_1CE4_E5B9
         x ^= x >> 31
@@ -260,6 +287,7 @@ package enum ContentHash {
 
 extension BinaryReader {
     /// Reads a string-backed enum written as its raw value.
+    @inlinable
     package mutating func readRawValue<T: RawRepresentable>(_: T.Type = T.self) throws(Failure) -> T where T.RawValue == String {
         let start = offset
         let raw = try readString()

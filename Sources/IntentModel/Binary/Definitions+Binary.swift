@@ -2,18 +2,18 @@
 // for the compiled-phrase cache. Each type writes every stored property, in declaration order.
 
 extension SourceLocation: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         out.write(file)
         out.write(line)
         out.write(column)
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init(file: try input.read(), line: try input.read(), column: try input.read())
     }
 }
 
 extension AppDefinition: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         out.write(id)
         out.write(displayName)
         out.write(synonyms)
@@ -24,7 +24,7 @@ extension AppDefinition: BinaryCodable {
         out.write(rules)
         out.write(exec)
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init(
             id: try input.read(), displayName: try input.read(), synonyms: try input.read(), intents: try input.read(),
             entityTypes: try input.read(), enums: try input.read(), phrases: try input.read(), rules: try input.read(),
@@ -33,14 +33,14 @@ extension AppDefinition: BinaryCodable {
 }
 
 extension PhraseTemplate: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         out.write(intent)
         out.write(language)
         out.write(text)
         out.write(location)
         out.write(values)
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init(
             intent: try input.read(), language: try input.read(), text: try input.read(), location: try input.read(),
             values: try input.read())
@@ -48,12 +48,12 @@ extension PhraseTemplate: BinaryCodable {
 }
 
 extension AuthenticationPolicy: BinaryCodable {
-    package func write(to out: inout BinaryWriter) { out.write(rawValue) }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) { self = try input.readRawValue() }
+    @usableFromInline package func write(to out: inout BinaryWriter) { out.write(rawValue) }
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) { self = try input.readRawValue() }
 }
 
 extension IntentDefinition: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         out.write(id)
         out.write(title)
         out.write(description)
@@ -66,7 +66,7 @@ extension IntentDefinition: BinaryCodable {
         out.write(adoptedSchema)
         out.write(effect)
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init(
             id: try input.read(), title: try input.read(), description: try input.read(), parameters: try input.read(),
             isDiscoverable: try input.read(), openAppWhenRun: try input.read(), authenticationPolicy: try input.read(),
@@ -76,7 +76,7 @@ extension IntentDefinition: BinaryCodable {
 }
 
 extension IntentEffect: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         switch self {
         case .readOnly: out.writeRaw(UInt8(0))
         case .reversible(let undo):
@@ -85,7 +85,7 @@ extension IntentEffect: BinaryCodable {
         case .destructive: out.writeRaw(UInt8(2))
         }
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         switch try input.readTag(below: 3) {
         case 0: self = .readOnly
         case 1: self = .reversible(try input.read())
@@ -95,17 +95,17 @@ extension IntentEffect: BinaryCodable {
 }
 
 extension UndoAction: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         out.write(intent)
         out.write(parameters)
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init(intent: try input.read(), parameters: try input.read())
     }
 }
 
 extension ParameterDefinition: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         out.write(name)
         out.write(title)
         out.write(type)
@@ -117,7 +117,7 @@ extension ParameterDefinition: BinaryCodable {
         out.write(fileDirectory)
         out.write(needsTime)
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init(
             name: try input.read(), title: try input.read(String.self), type: try input.read(), isOptional: try input.read(),
             defaultValue: try input.read(), requestValueDialog: try input.read(), description: try input.read())
@@ -128,7 +128,7 @@ extension ParameterDefinition: BinaryCodable {
 }
 
 extension DefaultValue: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         switch self {
         case .value(let value):
             out.writeRaw(UInt8(0))
@@ -136,32 +136,32 @@ extension DefaultValue: BinaryCodable {
         case .now: out.writeRaw(UInt8(1))
         }
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self = try input.readTag(below: 2) == 0 ? .value(try input.read()) : .now
     }
 }
 
 extension PropertyDefinition: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         out.write(name)
         out.write(title)
         out.write(type)
         out.write(isOptional)
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init(name: try input.read(), title: try input.read(String.self), type: try input.read(), isOptional: try input.read())
     }
 }
 
 extension EntityTypeDefinition: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         out.write(name)
         out.write(displayName)
         out.write(properties)
         out.write(values)
         out.write(adoptedSchema)
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init(
             name: try input.read(), displayName: try input.read(), properties: try input.read(), values: try input.read(),
             adoptedSchema: try input.read())
@@ -169,14 +169,14 @@ extension EntityTypeDefinition: BinaryCodable {
 }
 
 extension EntityRecord: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         out.write(id)
         out.write(title)
         out.write(subtitle)
         out.write(synonyms)
         out.write(properties)
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init(
             id: try input.read(), title: try input.read(), subtitle: try input.read(), synonyms: try input.read(),
             properties: try input.read())
@@ -184,24 +184,24 @@ extension EntityRecord: BinaryCodable {
 }
 
 extension EnumDefinition: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         out.write(name)
         out.write(displayName)
         out.write(cases)
         out.write(adoptedSchema)
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init(name: try input.read(), displayName: try input.read(), cases: try input.read(), adoptedSchema: try input.read())
     }
 }
 
 extension EnumCase: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         out.write(id)
         out.write(title)
         out.write(synonyms)
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init(id: try input.read(), title: try input.read(), synonyms: try input.read())
     }
 }
@@ -209,7 +209,7 @@ extension EnumCase: BinaryCodable {
 // MARK: - Values
 
 extension ValueType: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         switch self {
         case .string: out.writeRaw(UInt8(0))
         case .int: out.writeRaw(UInt8(1))
@@ -237,7 +237,7 @@ extension ValueType: BinaryCodable {
             out.write(element)
         }
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         switch try input.readTag(below: 16) {
         case 0: self = .string
         case 1: self = .int
@@ -260,7 +260,7 @@ extension ValueType: BinaryCodable {
 }
 
 extension Value: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         switch self {
         case .string(let text): out.tagged(0, text)
         case .int(let number): out.tagged(1, number)
@@ -280,7 +280,7 @@ extension Value: BinaryCodable {
         case .list(let items): out.tagged(15, items)
         }
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         switch try input.readTag(below: 16) {
         case 0: self = .string(try input.read())
         case 1: self = .int(try input.read())
@@ -311,10 +311,10 @@ extension BinaryWriter {
 }
 
 extension LocalDateTime: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         for part in [year, month, day, hour, minute, second] { out.write(part) }
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init(
             year: try input.read(), month: try input.read(), day: try input.read(), hour: try input.read(),
             minute: try input.read(), second: try input.read())
@@ -322,48 +322,48 @@ extension LocalDateTime: BinaryCodable {
 }
 
 extension CurrencyAmount: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         out.write(amount)
         out.write(currency)
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init(amount: try input.read(), currency: try input.read())
     }
 }
 
 extension Measurement: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         out.write(value)
         out.write(unit)
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init(value: try input.read(), unit: try input.read())
     }
 }
 
 extension EntityReference: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         out.write(id)
         out.write(title)
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init(id: try input.read(), title: try input.read())
     }
 }
 
 extension Person: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         out.write(id)
         out.write(name)
         out.write(email)
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init(id: try input.read(), name: try input.read(), email: try input.read())
     }
 }
 
 extension JSONValue: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         switch self {
         case .null: out.writeRaw(UInt8(0))
         case .bool(let flag): out.tagged(1, flag)
@@ -380,7 +380,7 @@ extension JSONValue: BinaryCodable {
             }
         }
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         switch try input.readTag(below: 7) {
         case 0: self = .null
         case 1: self = .bool(try input.read())
@@ -401,12 +401,12 @@ extension JSONValue: BinaryCodable {
 // MARK: - Schemas
 
 extension SchemaCatalog: BinaryCodable {
-    package func write(to out: inout BinaryWriter) { out.write(domains) }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) { self.init(domains: try input.read()) }
+    @usableFromInline package func write(to out: inout BinaryWriter) { out.write(domains) }
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) { self.init(domains: try input.read()) }
 }
 
 extension SchemaDomain: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         out.write(id)
         out.write(title)
         out.write(category)
@@ -417,7 +417,7 @@ extension SchemaDomain: BinaryCodable {
         out.write(enums)
         out.write(location)
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init(
             id: try input.read(), title: try input.read(), category: try input.read(), adoptWhole: try input.read(),
             source: try input.read(), intents: try input.read(), entities: try input.read(), enums: try input.read(),
@@ -426,17 +426,17 @@ extension SchemaDomain: BinaryCodable {
 }
 
 extension SchemaConfidence: BinaryCodable {
-    package func write(to out: inout BinaryWriter) { out.write(rawValue) }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) { self = try input.readRawValue() }
+    @usableFromInline package func write(to out: inout BinaryWriter) { out.write(rawValue) }
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) { self = try input.readRawValue() }
 }
 
 extension IntentSchema.Kind: BinaryCodable {
-    package func write(to out: inout BinaryWriter) { out.write(rawValue) }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) { self = try input.readRawValue() }
+    @usableFromInline package func write(to out: inout BinaryWriter) { out.write(rawValue) }
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) { self = try input.readRawValue() }
 }
 
 extension SchemaType: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         switch self {
         case .value(let type): out.tagged(0, type)
         case .schema(let id): out.tagged(1, id)
@@ -444,7 +444,7 @@ extension SchemaType: BinaryCodable {
         case .list(let element): out.tagged(3, element)
         }
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         switch try input.readTag(below: 4) {
         case 0: self = .value(try input.read())
         case 1: self = .schema(try input.read())
@@ -455,19 +455,19 @@ extension SchemaType: BinaryCodable {
 }
 
 extension SchemaParameter: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         out.write(name)
         out.write(type)
         out.write(isOptional)
         out.write(location)
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init(name: try input.read(), type: try input.read(), isOptional: try input.read(), location: try input.read())
     }
 }
 
 extension IntentSchema: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         out.write(id)
         out.write(purpose)
         out.write(kind)
@@ -476,7 +476,7 @@ extension IntentSchema: BinaryCodable {
         out.write(confidence)
         out.write(location)
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init(
             id: try input.read(), purpose: try input.read(), kind: try input.read(), parameters: try input.read(),
             returns: try input.read(), confidence: try input.read(), location: try input.read())
@@ -484,14 +484,14 @@ extension IntentSchema: BinaryCodable {
 }
 
 extension EntitySchema: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         out.write(id)
         out.write(purpose)
         out.write(properties)
         out.write(confidence)
         out.write(location)
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init(
             id: try input.read(), purpose: try input.read(), properties: try input.read(), confidence: try input.read(),
             location: try input.read())
@@ -499,14 +499,14 @@ extension EntitySchema: BinaryCodable {
 }
 
 extension EnumSchema: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         out.write(id)
         out.write(purpose)
         out.write(cases)
         out.write(confidence)
         out.write(location)
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init(
             id: try input.read(), purpose: try input.read(), cases: try input.read(), confidence: try input.read(),
             location: try input.read())

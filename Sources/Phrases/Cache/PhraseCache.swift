@@ -57,7 +57,7 @@ public struct PhraseCache: Sendable {
     public var maximumFiles = 32
 
     /// The layout of the file; a change of what any ``BinaryCodable`` writes bumps it.
-    static let formatVersion: UInt32 = 1
+    static let formatVersion: UInt32 = 2
     static let magic: [UInt8] = Array("INTDPHRS".utf8)
     static let headerSize = 48
 
@@ -173,11 +173,9 @@ public struct PhraseCache: Sendable {
             let payload = UnsafeRawBufferPointer(rebasing: bytes[Self.headerSize...])
             guard ContentHash.of(payload) == checksum else { return .failure(Unusable(reason: "the cache file is damaged: its checksum does not match")) }
             var reader = BinaryReader(payload)
-            let library: PhraseLibrary = try reader.read()
-            let matcher: Matcher = try reader.read()
-            let diagnostics: [Diagnostic] = try reader.read()
+            let phrases: CompiledPhrases = try reader.read()
             guard reader.isAtEnd else { return .failure(Unusable(reason: "the cache file is damaged: bytes after its end")) }
-            return .success(CompiledPhrases(library: library, matcher: matcher, diagnostics: diagnostics))
+            return .success(phrases)
         } catch {
             return .failure(Unusable(reason: "the cache file is damaged: \(error)"))
         }
@@ -188,9 +186,7 @@ public struct PhraseCache: Sendable {
     /// The bytes of a cache file holding `phrases`.
     func encode(_ phrases: CompiledPhrases, contentKey: UInt64) -> [UInt8] {
         var payload = BinaryWriter()
-        payload.write(phrases.library)
-        payload.write(phrases.matcher)
-        payload.write(phrases.diagnostics)
+        payload.write(phrases)
         var file = BinaryWriter()
         for byte in Self.magic { file.writeRaw(byte) }
         file.writeRaw(Self.formatVersion)

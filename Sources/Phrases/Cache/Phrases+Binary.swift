@@ -6,7 +6,7 @@ import IntentModel
 // is rebuilt on reading instead.
 
 extension PhraseLibrary: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         out.write(apps)
         out.write(schemaPhrases)
         out.write(catalog)
@@ -17,7 +17,7 @@ extension PhraseLibrary: BinaryCodable {
         out.write(homeAssistant)
         out.write(diagnostics)
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init(apps: try input.read(), schemaPhrases: try input.read())
         catalog = try input.read()
         sourceLocations = try input.read()
@@ -30,14 +30,14 @@ extension PhraseLibrary: BinaryCodable {
 }
 
 extension SchemaPhraseSet: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         out.write(schema)
         out.write(language)
         out.write(phrases)
         out.write(rules)
         out.write(location)
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init(
             schema: try input.read(), language: try input.read(), phrases: try input.read(), rules: try input.read(),
             location: try input.read())
@@ -45,7 +45,7 @@ extension SchemaPhraseSet: BinaryCodable {
 }
 
 extension LanguageResources: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         out.write(rules)
         out.write(fillerWords)
         out.write(fillerPhrases)
@@ -53,7 +53,7 @@ extension LanguageResources: BinaryCodable {
         out.write(selfRepair)
         out.write(conjunctions)
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init()
         rules = try input.read()
         fillerWords = try input.read()
@@ -65,22 +65,22 @@ extension LanguageResources: BinaryCodable {
 }
 
 extension ContactDefinition: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         out.write(person)
         out.write(aliases)
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init(person: try input.read(), aliases: try input.read())
     }
 }
 
 extension Diagnostic: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         out.write(severity.rawValue)
         out.write(message)
         out.write(location)
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init(try input.readRawValue(), try input.read(), at: try input.read())
     }
 }
@@ -88,11 +88,11 @@ extension Diagnostic: BinaryCodable {
 // MARK: - Home Assistant
 
 extension HomeAssistantMap: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         out.write(intents)
         out.write(entityTypes)
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init()
         intents = try input.read()
         entityTypes = try input.read()
@@ -100,13 +100,13 @@ extension HomeAssistantMap: BinaryCodable {
 }
 
 extension HomeAssistantMap.Intent: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         out.write(haIntent)
         out.write(slotCombination)
         out.write(contextSlots)
         out.write(parameters)
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init(
             haIntent: try input.read(), slotCombination: try input.read(), contextSlots: try input.read(),
             parameters: try input.read())
@@ -114,17 +114,17 @@ extension HomeAssistantMap.Intent: BinaryCodable {
 }
 
 extension HomeAssistantMap.Parameter: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         out.write(slot)
         out.write(reading)
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init(slot: try input.read(), reading: try input.read())
     }
 }
 
 extension HomeAssistantMap.Reading: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         switch self {
         case .entity: out.writeRaw(UInt8(0))
         case .enumeration(let outs): out.tagged(1, outs)
@@ -133,7 +133,7 @@ extension HomeAssistantMap.Reading: BinaryCodable {
         case .fixed: out.writeRaw(UInt8(4))
         }
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         switch try input.readTag(below: 5) {
         case 0: self = .entity
         case 1: self = .enumeration(outs: try input.read())
@@ -145,14 +145,14 @@ extension HomeAssistantMap.Reading: BinaryCodable {
 }
 
 extension HomeAssistantMap.Range: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         out.write(from)
         out.write(to)
         out.write(step)
         out.write(fractions)
         out.write(multiplier)
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init(
             from: try input.read(), to: try input.read(), step: try input.read(), fractions: try input.read(),
             multiplier: try input.read())
@@ -160,43 +160,79 @@ extension HomeAssistantMap.Range: BinaryCodable {
 }
 
 extension HomeAssistantMap.EntityType: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         out.write(kind.rawValue)
         out.write(domains)
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init(kind: try input.readRawValue(), domains: try input.read())
     }
 }
 
 // MARK: - The compiled matcher
 
-extension Matcher: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+extension CompiledPhrases: BinaryCodable {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
+        out.write(library)
+        matcher.write(to: &out)
+        out.write(diagnostics)
+    }
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+        let library: PhraseLibrary = try input.read()
+        let matcher = try Matcher(from: &input, apps: library.apps)
+        self.init(library: library, matcher: matcher, diagnostics: try input.read())
+    }
+}
+
+extension Matcher {
+    /// Writes what the compiler made; the apps and intents are the library's, written once with it.
+    func write(to out: inout BinaryWriter) {
         out.write(automaton)
         out.write(vocabulary.words)
         out.write(lexicon)
+        out.writeBlock(fuzzy.deleteHashes)
+        out.writeBlock(fuzzy.deleteStarts)
+        out.writeBlock(fuzzy.deleteWords)
+        out.write(fuzzy.sounds)
         out.write(fillerWords)
         out.write(fillerPhrases)
-        out.write(intents)
-        out.write(apps)
         out.write(overlap)
         out.write(entityAnchors)
         out.write(entityTypeWords)
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+
+    /// Reads what ``write(to:)`` wrote, for the library's `apps` (the compiler takes the
+    /// intents of the apps in order).
+    init(from input: inout BinaryReader, apps: [AppDefinition]) throws(BinaryReader.Failure) {
         let automaton: Automaton = try input.read()
         let vocabulary = Vocabulary(words: try input.read())
+        let lexicon: Lexicon = try input.read()
+        let offset = input.offset
+        let fuzzy = FuzzyIndex(
+            vocabulary: vocabulary, deleteHashes: try input.readBlock(), deleteStarts: try input.readBlock(),
+            deleteWords: try input.readBlock(), sounds: try input.read())
+        let words = Int32(vocabulary.words.count)
+        guard fuzzy.deleteStarts.count == fuzzy.deleteHashes.count + 1, fuzzy.deleteStarts.last == Int32(fuzzy.deleteWords.count),
+            zip(fuzzy.deleteStarts, fuzzy.deleteStarts.dropFirst()).allSatisfy({ $0 <= $1 }),
+            fuzzy.deleteWords.allSatisfy({ (0..<words).contains($0) }),
+            fuzzy.sounds.values.allSatisfy({ $0.allSatisfy { (0..<words).contains($0) } })
+        else { throw .invalid("a fuzzy index whose words are not in the vocabulary", at: offset) }
+        let intents = apps.flatMap(\.intents)
+        let classes = Int32(automaton.slotClasses.count)
+        guard automaton.phrases.allSatisfy({ (0..<intents.count).contains($0.intentIndex) }),
+            lexicon.entries.allSatisfy({ $0.allSatisfy { (0..<classes).contains($0.slotClass) } })
+        else {
+            throw .invalid("a phrase of an intent the library does not have", at: offset)
+        }
         self.init(
-            automaton: automaton, vocabulary: vocabulary, lexicon: try input.read(), fuzzy: FuzzyIndex(vocabulary: vocabulary),
-            fillerWords: try input.read(), fillerPhrases: try input.read(), intents: try input.read(), apps: try input.read(),
-            overlap: try input.read(), entityAnchors: try input.read(), entityTypeWords: try input.read(),
-            sounds: VocabularySounds(words: vocabulary.words))
+            automaton: automaton, vocabulary: vocabulary, lexicon: lexicon, fuzzy: fuzzy, fillerWords: try input.read(),
+            fillerPhrases: try input.read(), intents: intents, apps: apps, overlap: try input.read(),
+            entityAnchors: try input.read(), entityTypeWords: try input.read(), sounds: VocabularySounds(words: vocabulary.words))
     }
 }
 
 extension Automaton: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         for block in [
             wordEdgeStart, wordEdgeWord, wordEdgeTarget, slotEdgeStart, slotEdgeClass, slotEdgeParameter, slotEdgeTarget,
             acceptedStart, acceptedPhrases,
@@ -205,7 +241,7 @@ extension Automaton: BinaryCodable {
         out.write(slotClasses)
         out.write(parameterNames)
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         var blocks: [[Int32]] = []
         for _ in 0..<9 { blocks.append(try input.readBlock(Int32.self)) }
         self.init(phrases: try input.read(), slotClasses: try input.read(), parameterNames: try input.read())
@@ -236,7 +272,7 @@ extension Automaton: BinaryCodable {
 }
 
 extension CompiledPhrase: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         out.write(Int32(intentIndex))
         out.write(template)
         out.write(location)
@@ -245,7 +281,7 @@ extension CompiledPhrase: BinaryCodable {
         out.write(Int32(minimumLiteralCount))
         out.write(values)
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init(
             intentIndex: Int(try input.read(Int32.self)), template: try input.read(), location: try input.read(),
             schema: try input.read(), language: try input.read(), minimumLiteralCount: Int(try input.read(Int32.self)),
@@ -254,14 +290,14 @@ extension CompiledPhrase: BinaryCodable {
 }
 
 extension SlotClass: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         switch self {
         case .typed(let type): out.tagged(0, type)
         case .lexicon(let type): out.tagged(1, type)
         case .freeText: out.writeRaw(UInt8(2))
         }
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         switch try input.readTag(below: 3) {
         case 0: self = .typed(try input.read())
         case 1: self = .lexicon(type: try input.read())
@@ -271,11 +307,11 @@ extension SlotClass: BinaryCodable {
 }
 
 extension Lexicon: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         out.write(children)
         out.write(entries)
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init()
         children = try input.read()
         entries = try input.read()
@@ -288,14 +324,14 @@ extension Lexicon: BinaryCodable {
 }
 
 extension LexiconEntry: BinaryCodable {
-    package func write(to out: inout BinaryWriter) {
+    @usableFromInline package func write(to out: inout BinaryWriter) {
         out.write(slotClass)
         out.write(valueID)
         out.write(title)
         out.write(quality)
         out.write(isPart)
     }
-    package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init(
             slotClass: try input.read(), valueID: try input.read(), title: try input.read(), quality: try input.read(),
             isPart: try input.read())
@@ -303,12 +339,12 @@ extension LexiconEntry: BinaryCodable {
 }
 
 extension WordOverlap: BinaryCodable {
-    func write(to out: inout BinaryWriter) {
+    @usableFromInline func write(to out: inout BinaryWriter) {
         out.write(intentsByWord)
         out.write(fillerWords)
         out.write(intentCount)
     }
-    init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+    @usableFromInline init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init(intentsByWord: try input.read(), fillerWords: try input.read(), intentCount: try input.read())
     }
 }

@@ -4,20 +4,56 @@ import IntentModel
 /// index, so the cost does not grow with the vocabulary) or sounding alike ("marshan" and
 /// "martian" share the key `MRXN`).
 package struct FuzzyIndex: Sendable {
-    /// Deletion variants by their hash; a collision only adds a candidate that the distance check drops.
-    private var deletes: [UInt64: [Int32]] = [:]
-    private var sounds: [String: [Int32]] = [:]
+    /// The hashes of the deletion variants, sorted; the words of `deleteHashes[i]` are
+    /// `deleteWords[deleteStarts[i]..<deleteStarts[i + 1]]`, in id order. Flat arrays, so the
+    /// index is written to and read from the phrase cache as blocks. A hash collision only
+    /// adds a candidate that the distance check drops.
+    private(set) var deleteHashes: [UInt64] = []
+    private(set) var deleteStarts: [Int32] = [0]
+    private(set) var deleteWords: [Int32] = []
+    private(set) var sounds: [String: [Int32]] = [:]
     private var words: [[UInt8]] = []
 
     package init(vocabulary: Vocabulary) {
         words = vocabulary.words.map { Array($0.utf8) }
+        var pairs: [(hash: UInt64, word: Int32)] = []
         for (index, word) in vocabulary.words.enumerated() {
             guard Self.isFuzzable(word) else { continue }
             for variant in Self.deletions(of: words[index], upTo: Self.maximumDistance(for: word.count)) {
-                deletes[variant, default: []].append(Int32(index))
+                pairs.append((variant, Int32(index)))
             }
             sounds[Phonetic.key(word), default: []].append(Int32(index))
         }
+        pairs.sort { $0.hash != $1.hash ? $0.hash < $1.hash : $0.word < $1.word }
+        for (hash, word) in pairs {
+            if deleteHashes.last != hash {
+                if !deleteHashes.isEmpty { deleteStarts.append(Int32(deleteWords.count)) }
+                deleteHashes.append(hash)
+            }
+            deleteWords.append(word)
+        }
+        if !deleteHashes.isEmpty { deleteStarts.append(Int32(deleteWords.count)) }
+    }
+
+    /// An index read back from the phrase cache.
+    init(vocabulary: Vocabulary, deleteHashes: [UInt64], deleteStarts: [Int32], deleteWords: [Int32], sounds: [String: [Int32]]) {
+        words = vocabulary.words.map { Array($0.utf8) }
+        self.deleteHashes = deleteHashes
+        self.deleteStarts = deleteStarts
+        self.deleteWords = deleteWords
+        self.sounds = sounds
+    }
+
+    /// The words one of whose deletion variants hashes to `variant`.
+    private func wordsWithDeletion(_ variant: UInt64) -> ArraySlice<Int32> {
+        var low = 0
+        var high = deleteHashes.count
+        while low < high {
+            let mid = (low + high) / 2
+            if deleteHashes[mid] < variant { low = mid + 1 } else { high = mid }
+        }
+        guard low < deleteHashes.count, deleteHashes[low] == variant else { return [] }
+        return deleteWords[Int(deleteStarts[low])..<Int(deleteStarts[low + 1])]
     }
 
     static func isFuzzable(_ word: String) -> Bool {
@@ -70,7 +106,7 @@ package struct FuzzyIndex: Sendable {
         if distance > 0 {
             var checked: Set<Int32> = []
             for variant in Self.deletions(of: heard, upTo: distance) {
-                for id in deletes[variant] ?? [] where checked.insert(id).inserted {
+                for id in wordsWithDeletion(variant) where checked.insert(id).inserted {
                     let candidate = words[Int(id)]
                     let d = Self.distance(heard, candidate)
                     guard d > 0, d <= max(distance, Self.maximumDistance(for: candidate.count)) else { continue }
