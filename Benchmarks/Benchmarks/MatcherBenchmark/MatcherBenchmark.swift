@@ -115,9 +115,10 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // (b') Start-up, cold: the phrase files read (YAML) and compiled into a router, as
-    // `intentd route` and `serve` do on every start; and one app registered into a daemon
-    // that holds N intents, which today rebuilds the router of all N (issue 13 asks for
-    // 50 ms at 10,000 intents: that needs a compile per app, not done yet).
+    // `intentd route` and `serve` do when the phrase cache does not hold them; warm: read
+    // from the cache; and one app registered into a daemon that holds N intents, which
+    // today rebuilds the router of all N (issue 13 asks for 50 ms at 10,000 intents: that
+    // needs a compile per app, not done yet).
     for size in SyntheticLibrary.sizes {
         let heavy = Benchmark.Configuration(
             metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident], timeUnits: .milliseconds,

@@ -3,6 +3,10 @@
 // that the benchmark's table does not show (per utterance, sizes of the automaton).
 //
 //     swift run -c release matcher-probe [SIZE ...] [--repeat N] [--quiet] [--utterance TEXT ...]
+//     swift run -c release matcher-probe --warm DIR [--repeat N]
+//
+// `--warm DIR` loads DIR's phrase files through a phrase cache in DIR/../cache, once to fill
+// it and then N times, and prints the time of one warm load: a loop to run under perf.
 //
 // `--utterance` replaces the twenty benchmark utterances (expected intent: none), e.g. a
 // single word to see how the cost of one position grows with the phrases it begins.
