@@ -59,8 +59,9 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("Socket activation: \(error)")
         }
         configuration.phraseCache = .intentd
-        let library = CompiledPhrases.load(paths: configuration.phrasePaths, cache: configuration.phraseCache).phrases.library
-        configuration.preferences = try preferences.resolved(for: library, strictApps: false)
+        let (phrases, source) = CompiledPhrases.load(paths: configuration.phrasePaths, cache: configuration.phraseCache)
+        logger.debug("phrase files \(source)")
+        configuration.preferences = try preferences.resolved(for: phrases.library, strictApps: false)
         configuration.appTimeout = .milliseconds(Int64(appTimeout * 1000))
         configuration.sessionTimeout = .milliseconds(Int64(sessionTimeout * 1000))
         configuration.shutdownGracePeriod = .milliseconds(Int64(shutdownGrace * 1000))
@@ -73,7 +74,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         // With --demo, clients are answered once the demo apps have registered.
         if demo { configuration.awaitedApps = DemoAppsService.appIDs }
-        let daemon = Daemon(configuration: configuration, logger: logger)
+        let daemon = Daemon(configuration: configuration, phrases: phrases, logger: logger)
         let services: [ServiceGroupConfiguration.ServiceConfiguration]
         if demo {
             let apps = await DemoAppsService.make(for: daemon, logger: Logger(label: "intentd.demo-apps"))

@@ -43,15 +43,17 @@ public final class Daemon: Service, Sendable {
     }
 
     /// Loads the phrase files; the daemon starts even when some have errors (they are logged).
-    public init(configuration: DaemonConfiguration, logger: Logger) {
+    public convenience init(configuration: DaemonConfiguration, logger: Logger) {
+        let (phrases, source) = CompiledPhrases.load(paths: configuration.phrasePaths, cache: configuration.phraseCache)
+        logger.debug("phrase files \(source)")
+        self.init(configuration: configuration, phrases: phrases, logger: logger)
+    }
+
+    /// A daemon over phrase files already loaded from `configuration.phrasePaths` (SIGHUP reads them again).
+    public init(configuration: DaemonConfiguration, phrases: CompiledPhrases, logger: Logger) {
         self.configuration = configuration
         self.logger = logger
-        let (phrases, source) = CompiledPhrases.load(paths: configuration.phrasePaths, cache: configuration.phraseCache)
         for diagnostic in phrases.library.errors { logger.error("\(diagnostic)") }
-        switch source {
-        case .cache: logger.debug("phrase files read from the cache")
-        case .compiled(let reason): logger.debug("phrase files compiled", metadata: ["why": "\(reason)"])
-        }
         registry = AppRegistry(phrases: phrases, configuration: configuration, logger: logger)
         sessions = SessionStore(timeout: configuration.sessionTimeout)
         var memory: MemoryStore?
