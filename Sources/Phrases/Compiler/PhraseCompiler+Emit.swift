@@ -108,17 +108,9 @@ extension PhraseCompiler {
 
     /// Warns about required parameters that no phrase of their intent can fill.
     mutating func warnAboutUnfillableParameters() {
-        var filled: [Int: Set<String>] = [:]
-        var hasPhrases: Set<Int> = []
-        for phrase in phrases {
-            hasPhrases.insert(phrase.intentIndex)
-            if let node = try? TemplateParser.parse(phrase.template) {
-                filled[phrase.intentIndex, default: []].formUnion(slotNames(node, phrase: phrase))
-                filled[phrase.intentIndex, default: []].formUnion(phrase.values.keys)
-            }
-        }
+        let hasPhrases = Set(phrases.map(\.intentIndex))
         for (index, intent) in intents.enumerated() where hasPhrases.contains(index) {
-            for parameter in intent.parameters where parameter.isRequired && !(filled[index]?.contains(parameter.name) ?? false) {
+            for parameter in intent.parameters where parameter.isRequired && !(filledParameters[index]?.contains(parameter.name) ?? false) {
                 let location = library.app(intent.appID)?.phrases.first { $0.intent == intent.id }?.location
                 diagnostics.append(
                     .warning(
@@ -126,20 +118,5 @@ extension PhraseCompiler {
                         at: location))
             }
         }
-    }
-
-    private func slotNames(_ node: TemplateNode, phrase: CompiledPhrase) -> Set<String> {
-        var names = Set(node.slots.map(\.name))
-        let schemaRules = library.schemaPhrases.first { $0.schema == phrase.schema && $0.language == phrase.language }?.rules ?? [:]
-        for rule in node.rules {
-            let app = library.app(intents[phrase.intentIndex].appID)
-            if let template = app?.rules[rule.name] ?? schemaRules[rule.name]
-                ?? library.languages.values.compactMap({ $0.rules[rule.name] }).first,
-                let parsed = try? TemplateParser.parse(template.text)
-            {
-                names.formUnion(parsed.slots.map(\.name))
-            }
-        }
-        return names
     }
 }

@@ -24,6 +24,9 @@ public struct PhraseCompiler {
     var intents: [IntentDefinition] = []
     /// The literal words of each intent's phrases, by intent index, for the word-overlap fallback.
     var intentWords: [Set<Int32>] = []
+    /// The parameters some compiled phrase of each intent fills, by intent index: a slot of
+    /// the phrase or of a rule it uses, or a value its words imply.
+    var filledParameters: [Int: Set<String>] = [:]
 
     public init(library: PhraseLibrary) { self.library = library }
 
@@ -111,6 +114,8 @@ public struct PhraseCompiler {
             report("phrase \"\(template.text)\" has no fixed word, so it would match anything", template, offset: 0)
             return
         }
+        filledParameters[intentIndex, default: []].formUnion(expanded.slots.map(\.name))
+        filledParameters[intentIndex, default: []].formUnion(template.values.keys)
         var words = intentWords[intentIndex]
         collectWords(expanded, app: app, into: &words)
         intentWords[intentIndex] = words
