@@ -25,6 +25,9 @@ actor AppRegistry {
         var peer: PeerConnection
     }
 
+    /// The phrase files as compiled at start or on the last reload.
+    private var filePhrases: CompiledPhrases
+    /// The phrase files' apps as they are now: with the entity values their apps reported since.
     private(set) var fileLibrary: PhraseLibrary
     private var registrations: [String: Registration] = [:]
     /// Who first registered an app id that no phrase file declares: that uid keeps it.
@@ -39,6 +42,7 @@ actor AppRegistry {
 
     init(phrases: CompiledPhrases, configuration: DaemonConfiguration, logger: Logger) {
         let library = phrases.library
+        filePhrases = phrases
         fileLibrary = library
         self.configuration = configuration
         self.logger = logger
@@ -127,7 +131,17 @@ actor AppRegistry {
             install(routerBox.withLock { $0.all })
             return
         }
-        install(Router(library: library, preferences: configuration.preferences))
+        install(composedRouter(library))
+    }
+
+    /// The router of `library`: the phrase files' compiled automaton, with only the apps that
+    /// differ from it (registered over the socket, or whose names changed) compiled beside it
+    /// (``CompiledPhrases/adding(_:)``): one app registered into thousands of intents costs
+    /// the compile of that app.
+    private func composedRouter(_ library: PhraseLibrary) -> Router {
+        let compiled = Dictionary(filePhrases.library.apps.map { ($0.id, $0) }) { first, _ in first }
+        let changed = library.apps.filter { compiled[$0.id] != $0 }
+        return Router(compiled: filePhrases.adding(changed), preferences: configuration.preferences)
     }
 
     /// Makes `router` current, with the apps reachable now.
@@ -268,18 +282,16 @@ actor AppRegistry {
 
     /// Replaces the phrase files' apps; on errors keeps the old ones and returns them.
     func reload(_ phrases: CompiledPhrases) -> [Diagnostic] {
-        let old = fileLibrary
+        let old = (filePhrases, fileLibrary)
         let library = phrases.library
+        filePhrases = phrases
         fileLibrary = library
-        // With no app registered over the socket, the files' compiled phrases are the router's.
-        let router = registrations.isEmpty && departed.isEmpty
-            ? Router(compiled: phrases, preferences: configuration.preferences)
-            : Router(library: composedLibrary(), preferences: configuration.preferences)
+        let router = composedRouter(composedLibrary())
         // The router's diagnostics repeat the library's own; each error once.
         var seen = Set<String>()
         let errors = (library.errors + router.diagnostics.filter { $0.severity == .error }).filter { seen.insert("\($0)").inserted }
         guard errors.isEmpty else {
-            fileLibrary = old
+            (filePhrases, fileLibrary) = old
             return errors
         }
         install(router)

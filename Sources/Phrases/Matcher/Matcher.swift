@@ -25,6 +25,8 @@ public struct Matcher: Sendable {
     let entityTypeWords: Set<Int32>
     /// How each vocabulary word sounds, worked out on the first sound-alike search.
     let sounds: VocabularySounds
+    /// Apps compiled on their own and matched beside this automaton (``overlaid(with:replacing:)``).
+    var overlay: MatcherOverlay? = nil
 
     /// Scores of the path a parse takes.
     enum Weight {
@@ -71,7 +73,9 @@ public struct Matcher: Sendable {
 
     /// The number of compiled phrases and automaton states, for `intentd check` and benchmarks.
     public var statistics: (phrases: Int, states: Int, words: Int) {
-        (automaton.phrases.count, automaton.stateCount, vocabulary.words.count)
+        guard let overlay else { return (automaton.phrases.count, automaton.stateCount, vocabulary.words.count) }
+        let added = overlay.matcher.statistics
+        return (automaton.phrases.count + added.phrases, automaton.stateCount + added.states, words.count)
     }
 
     /// The best parses of `tokens`, one per intent, best first.
@@ -92,21 +96,34 @@ public struct Matcher: Sendable {
         guard !tokens.isEmpty else { return [] }
         var run = MatchRun(matcher: self, tokens: tokens, spans: spans, soundAlike: soundAlike || misheardWords, misheardWords: misheardWords)
         run.search()
-        return run.parses(limit: limit, allowed: allowed)
+        guard let overlay else { return run.parses(limit: limit, allowed: allowed) }
+        let added = overlay.matcher.match(
+            tokens, spans: spans, limit: limit, soundAlike: soundAlike, misheardWords: misheardWords, allowed: overlay.addedMask(allowed))
+        return MatcherOverlay.merged(run.parses(limit: limit, allowed: overlay.baseMask(allowed)), added, limit: limit)
     }
 
     /// Intents ranked by the share of the utterance's words their phrases use, rare words
     /// counting more: the fallback for an utterance no phrase parses. Best first; only intents
     /// that share at least one word.
     public func rankByWordOverlap(_ tokens: [String], limit: Int = 3, allowed: [Bool]? = nil) -> [(intent: IntentDefinition, overlap: Double, words: Int)] {
-        overlap.rank(tokens.map { vocabulary.id(of: $0) }, limit: limit, allowed: allowed).map { (intents[$0.intent], $0.overlap, $0.words) }
+        let ranked = overlap.rank(tokens.map { vocabulary.id(of: $0) }, limit: limit, allowed: overlay?.baseMask(allowed) ?? allowed)
+            .map { (intent: intents[$0.intent], overlap: $0.overlap, words: $0.words) }
+        guard let overlay else { return ranked }
+        let added = overlay.matcher.rankByWordOverlap(tokens, limit: limit, allowed: overlay.addedMask(allowed))
+        // Stable: at equal overlap, the base's intents first, as their indices come first.
+        return Array((ranked + added).enumerated().sorted { $0.element.overlap != $1.element.overlap ? $0.element.overlap > $1.element.overlap : $0.offset < $1.offset }
+            .map(\.element).prefix(limit))
     }
 
     /// Whether `word` (normalized) is a filler word such as "um" or "please".
     public func isFiller(_ word: String) -> Bool {
-        vocabulary.id(of: word).map { fillerWords.contains($0) } ?? false
+        if let overlay, overlay.matcher.isFiller(word) { return true }
+        return vocabulary.id(of: word).map { fillerWords.contains($0) } ?? false
     }
 
     /// Every word the phrases and names use, for vocabulary export and completion.
-    public var words: [String] { vocabulary.words }
+    public var words: [String] {
+        guard let overlay else { return vocabulary.words }
+        return vocabulary.words + overlay.matcher.words.filter { vocabulary.id(of: $0) == nil }
+    }
 }
