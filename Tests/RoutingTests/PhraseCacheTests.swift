@@ -138,7 +138,17 @@ struct PhraseCacheTests {
             let checksum = bytes[header...].withUnsafeBytes { ContentHash.of($0) }
             withUnsafeBytes(of: checksum.littleEndian) { bytes.replaceSubrange(40..<48, with: $0) }
             try Data(bytes).write(to: URL(fileURLWithPath: scratch.cacheFile))
-            if case .compiled = scratch.cache().load(paths: [scratch.phrases]).source { refused += 1 }
+            let (phrases, source) = scratch.cache().load(paths: [scratch.phrases])
+            if case .compiled = source {
+                refused += 1
+            } else {
+                // Read despite the damage: routing with what was read must not crash either.
+                let router = Router(compiled: phrases)
+                for utterance in ["add milk to my groceries list", "transfer 20 dollars to john", "blorf the zibble"] {
+                    _ = router.route(utterance, now: Self.now)
+                    _ = router.route(utterance, now: Self.now, spoken: true)
+                }
+            }
         }
         #expect(refused > 0)
     }

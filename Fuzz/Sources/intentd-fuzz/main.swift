@@ -30,6 +30,10 @@ enum Target: String, CaseIterable {
     case route
     /// The same, taken as speech: the sound-alike search (slower, so a target of its own).
     case spoken
+    /// The compiled-phrase cache's payload (the demo apps) damaged where the input says, as a
+    /// faulty writer could leave it behind a valid checksum: decoded, and when it decodes,
+    /// routed with.
+    case cache
 }
 
 let target: Target = {
@@ -54,6 +58,13 @@ let types: [ValueType] = [
     .measurement(dimension: "temperature"), .person, .email, .url, .phoneNumber, .file, .enumeration("soup.SoupSize"),
     .entity("soup.Soup"), .list(.person), .list(.int),
 ]
+
+/// The demo apps' compiled phrases in the cache's binary form.
+let cachePayload: [UInt8] = {
+    var out = BinaryWriter()
+    out.write(CompiledPhrases(library: router.library))
+    return out.bytes
+}()
 
 func fuzzOne(_ bytes: [UInt8]) {
     let text = String(decoding: bytes, as: UTF8.self)
@@ -108,6 +119,25 @@ func fuzzOne(_ bytes: [UInt8]) {
         _ = router.route(text, now: DemoRouter.now)
     case .spoken:
         _ = router.route(text, now: DemoRouter.now, spoken: true)
+    case .cache:
+        // Each four bytes of input: a 24-bit offset into the payload and the byte put there.
+        var payload = cachePayload
+        var index = 0
+        while index + 4 <= bytes.count {
+            let offset = (Int(bytes[index]) << 16 | Int(bytes[index + 1]) << 8 | Int(bytes[index + 2])) % payload.count
+            payload[offset] = bytes[index + 3]
+            index += 4
+        }
+        let decoded = payload.withUnsafeBytes { raw -> CompiledPhrases? in
+            var reader = BinaryReader(raw)
+            return try? reader.read(CompiledPhrases.self)
+        }
+        guard let decoded else { return }
+        let damaged = Router(compiled: decoded)
+        for utterance in ["add milk to my groceries list", "transfer $20 to john tomorrow", text] {
+            _ = damaged.route(utterance, now: DemoRouter.now)
+            _ = damaged.route(utterance, now: DemoRouter.now, spoken: true)
+        }
     }
 }
 

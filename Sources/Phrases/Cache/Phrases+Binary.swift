@@ -224,9 +224,16 @@ extension Matcher {
         else {
             throw .invalid("a phrase of an intent the library does not have", at: offset)
         }
+        let fillerWords: Set<Int32> = try input.read()
+        let fillerPhrases: [[Int32]] = try input.read()
+        let overlapOffset = input.offset
+        let overlap: WordOverlap = try input.read()
+        guard overlap.intentsByWord.values.allSatisfy({ $0.allSatisfy { (0..<Int32(intents.count)).contains($0) } }) else {
+            throw .invalid("a word index of intents the library does not have", at: overlapOffset)
+        }
         self.init(
-            automaton: automaton, vocabulary: vocabulary, lexicon: lexicon, fuzzy: fuzzy, fillerWords: try input.read(),
-            fillerPhrases: try input.read(), intents: intents, apps: apps, overlap: try input.read(),
+            automaton: automaton, vocabulary: vocabulary, lexicon: lexicon, fuzzy: fuzzy, fillerWords: fillerWords,
+            fillerPhrases: fillerPhrases, intents: intents, apps: apps, overlap: overlap,
             entityAnchors: try input.read(), entityTypeWords: try input.read(), sounds: VocabularySounds(words: vocabulary.words))
     }
 }
