@@ -15,8 +15,17 @@
 /// before strings and collections.
 @usableFromInline package struct BinaryWriter {
     @usableFromInline package internal(set) var bytes: [UInt8] = []
+    /// The long strings written so far, by their order: a string met again is written as a
+    /// reference to its first writing, and read back as the same string, not a copy.
+    @usableFromInline var longStrings: [String: UInt32] = [:]
 
     package init() {}
+
+    /// Strings longer than this many bytes are written once and referred to after (shorter
+    /// ones are stored inside the `String` value itself, so sharing them saves nothing).
+    @usableFromInline static let longString = 15
+    /// The count that marks a reference to a long string written before.
+    @usableFromInline static let stringReference = UInt32.max
 
     /// Appends `value`'s bytes as they are in memory (little-endian on every platform intentd runs on).
     @inlinable @inline(__always)
@@ -59,6 +68,8 @@
 
     @usableFromInline let buffer: UnsafeRawBufferPointer
     @usableFromInline package internal(set) var offset: Int
+    /// The long strings read so far, in order (``BinaryWriter/longStrings``).
+    @usableFromInline var longStrings: [String] = []
 
     /// A reader of `buffer`, which must stay valid while the reader is used.
     package init(_ buffer: UnsafeRawBufferPointer, offset: Int = 0) {
@@ -105,11 +116,20 @@
     /// Reads a string's UTF-8 bytes.
     @inlinable
     package mutating func readString() throws(Failure) -> String {
-        let count = try readCount()
         let start = offset
+        if try readRaw(UInt32.self) == BinaryWriter.stringReference {
+            let index = Int(try readRaw(UInt32.self))
+            guard index < longStrings.count else { throw .invalid("a reference to string \(index) of \(longStrings.count)", at: start) }
+            return longStrings[index]
+        }
+        offset = start
+        let count = try readCount()
+        let textStart = offset
         offset += count
         // Damaged bytes (past the checksum) read as U+FFFD rather than failing: a wrong name, never a crash.
-        return String(decoding: UnsafeRawBufferPointer(rebasing: buffer[start..<start + count]), as: UTF8.self)
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: buffer[textStart..<textStart + count]), as: UTF8.self)
+        if count > BinaryWriter.longString { longStrings.append(text) }
+        return text
     }
 
     /// Reads a tag byte, checked to be below `count`.
@@ -172,19 +192,28 @@ extension Float: BinaryCodable {
 
 extension String: BinaryCodable {
     @inlinable
-    package func write(to out: inout BinaryWriter) {
-        var text = self
-        text.withUTF8 { utf8 in
-            out.writeCount(utf8.count)
-            out.appendBytes(UnsafeRawBufferPointer(utf8))
-        }
-    }
+    package func write(to out: inout BinaryWriter) { out.writeString(self) }
     @inlinable
     package init(from input: inout BinaryReader) throws(BinaryReader.Failure) { self = try input.readString() }
 }
 
 extension BinaryWriter {
-    @usableFromInline mutating func appendBytes(_ raw: UnsafeRawBufferPointer) { bytes.append(contentsOf: raw) }
+    /// Appends a string's UTF-8 bytes after their count, or a reference to the same long string written before.
+    @usableFromInline mutating func writeString(_ string: String) {
+        var text = string
+        text.withUTF8 { utf8 in
+            if utf8.count > Self.longString {
+                if let index = longStrings[string] {
+                    writeRaw(Self.stringReference)
+                    writeRaw(index)
+                    return
+                }
+                longStrings[string] = UInt32(longStrings.count)
+            }
+            writeCount(utf8.count)
+            bytes.append(contentsOf: UnsafeRawBufferPointer(utf8))
+        }
+    }
 }
 
 extension Optional: BinaryCodable where Wrapped: BinaryCodable {

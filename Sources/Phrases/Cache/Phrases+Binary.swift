@@ -220,21 +220,30 @@ extension Matcher {
         let intents = apps.flatMap(\.intents)
         let classes = Int32(automaton.slotClasses.count)
         guard automaton.phrases.allSatisfy({ (0..<intents.count).contains($0.intentIndex) }),
-            lexicon.entries.allSatisfy({ $0.allSatisfy { (0..<classes).contains($0.slotClass) } })
+            automaton.wordEdgeWord.allSatisfy({ (0..<words).contains($0) }),
+            lexicon.entries.allSatisfy({ $0.allSatisfy { (0..<classes).contains($0.slotClass) } }),
+            lexicon.children.allSatisfy({ $0.keys.allSatisfy { (0..<words).contains($0) } })
         else {
             throw .invalid("a phrase of an intent the library does not have", at: offset)
         }
+        let wordsOffset = input.offset
         let fillerWords: Set<Int32> = try input.read()
         let fillerPhrases: [[Int32]] = try input.read()
-        let overlapOffset = input.offset
         let overlap: WordOverlap = try input.read()
-        guard overlap.intentsByWord.values.allSatisfy({ $0.allSatisfy { (0..<Int32(intents.count)).contains($0) } }) else {
-            throw .invalid("a word index of intents the library does not have", at: overlapOffset)
-        }
+        let entityAnchors: [Int32: Set<Int32>] = try input.read()
+        let entityTypeWords: Set<Int32> = try input.read()
+        // Every word id indexes the vocabulary and its pronunciations; every intent index the intents.
+        let isWord = { (word: Int32) in (0..<words).contains(word) }
+        guard fillerWords.allSatisfy(isWord), fillerPhrases.allSatisfy({ $0.allSatisfy(isWord) }),
+            overlap.intentsByWord.keys.allSatisfy(isWord), overlap.fillerWords.allSatisfy(isWord),
+            overlap.intentsByWord.values.allSatisfy({ $0.allSatisfy { (0..<Int32(intents.count)).contains($0) } }),
+            entityAnchors.keys.allSatisfy({ (0..<classes).contains($0) }), entityAnchors.values.allSatisfy({ $0.allSatisfy(isWord) }),
+            entityTypeWords.allSatisfy(isWord)
+        else { throw .invalid("a word or intent the matcher does not have", at: wordsOffset) }
         self.init(
             automaton: automaton, vocabulary: vocabulary, lexicon: lexicon, fuzzy: fuzzy, fillerWords: fillerWords,
-            fillerPhrases: fillerPhrases, intents: intents, apps: apps, overlap: overlap,
-            entityAnchors: try input.read(), entityTypeWords: try input.read(), sounds: VocabularySounds(words: vocabulary.words))
+            fillerPhrases: fillerPhrases, intents: intents, apps: apps, overlap: overlap, entityAnchors: entityAnchors,
+            entityTypeWords: entityTypeWords, sounds: VocabularySounds(words: vocabulary.words))
     }
 }
 

@@ -37,14 +37,17 @@ struct NFA {
         var automaton = Automaton(phrases: phrases, slotClasses: slotClasses, parameterNames: parameterNames)
         var subsets: [[Int32]] = []
         var indexOfSubset: [[Int32]: Int32] = [:]
+        // Most subsets past the first words are one NFA state: found by that state, unhashed.
+        var indexOfSingleton = [Int32](repeating: -1, count: accepting.count)
         var seen = [UInt32](repeating: 0, count: accepting.count)
         var generation: UInt32 = 0
 
         func intern(_ subset: [Int32]) -> Int32 {
-            if let index = indexOfSubset[subset] { return index }
+            if subset.count == 1, indexOfSingleton[Int(subset[0])] >= 0 { return indexOfSingleton[Int(subset[0])] }
+            if subset.count != 1, let index = indexOfSubset[subset] { return index }
             let index = Int32(subsets.count)
             subsets.append(subset)
-            indexOfSubset[subset] = index
+            if subset.count == 1 { indexOfSingleton[Int(subset[0])] = index } else { indexOfSubset[subset] = index }
             return index
         }
         /// The sorted union of the closures of `targets`.
@@ -63,12 +66,16 @@ struct NFA {
 
         _ = intern(closure(of: [0]))
         var cursor = 0
+        // Reused from state to state: the edges of one subset.
+        var wordEdges: [(word: Int32, target: Int32)] = []
+        var slotEdges: [(slotClass: Int32, parameter: Int32, target: Int32)] = []
+        var accepted: [Int32] = []
         while cursor < subsets.count {
             let members = subsets[cursor]
             cursor += 1
-            var wordEdges: [(word: Int32, target: Int32)] = []
-            var slotEdges: [(slotClass: Int32, parameter: Int32, target: Int32)] = []
-            var accepted: [Int32] = []
+            wordEdges.removeAll(keepingCapacity: true)
+            slotEdges.removeAll(keepingCapacity: true)
+            accepted.removeAll(keepingCapacity: true)
             for member in members {
                 wordEdges += words[Int(member)]
                 slotEdges += slots[Int(member)]

@@ -52,16 +52,16 @@ struct HomeAssistantFile {
 extension PhraseFileReader {
     /// Whether `root` is in Home Assistant's format rather than one of intentd's own.
     static func isHomeAssistant(_ root: Node) -> Bool {
-        guard let mapping = root.mapping, root["app"] == nil, root["extends"] == nil, root["domain"] == nil else { return false }
+        guard let mapping = root.mapping, root[field: "app"] == nil, root[field: "extends"] == nil, root[field: "domain"] == nil else { return false }
         return mapping.keys.contains { $0.scalar.map { HomeAssistantFile.keys.contains($0.string) } ?? false }
     }
 
     mutating func readHomeAssistant(_ root: Node, language: String) -> HomeAssistantFile {
         reader.checkKeys(reader.mapping(root, "the file"), allowed: ["language"] + HomeAssistantFile.keys.sorted(), in: "a Home Assistant file")
         var file = HomeAssistantFile(language: language)
-        for (intent, _, value) in reader.mapping(root["intents"], "intents") {
+        for (intent, _, value) in reader.mapping(root[field: "intents"], "intents") {
             reader.checkKeys(reader.mapping(value, "intent '\(intent)'"), allowed: ["data"], in: "intent '\(intent)'")
-            guard let data = value["data"]?.sequence else {
+            guard let data = value[field: "data"]?.sequence else {
                 reader.error("intent '\(intent)' needs 'data', a list of blocks with 'sentences'", at: value)
                 continue
             }
@@ -69,28 +69,28 @@ extension PhraseFileReader {
                 if let read = readHomeAssistantBlock(block, intent: intent, index: index) { file.blocks.append(read) }
             }
         }
-        for (name, _, value) in reader.mapping(root["lists"], "lists") {
+        for (name, _, value) in reader.mapping(root[field: "lists"], "lists") {
             if let list = readHomeAssistantList(value, name: name) { file.lists.append((name, list)) }
         }
-        for (name, _, value) in reader.mapping(root["expansion_rules"], "expansion_rules") {
+        for (name, _, value) in reader.mapping(root[field: "expansion_rules"], "expansion_rules") {
             guard let text = reader.string(value, "expansion rule '\(name)'") else { continue }
             file.expansionRules.append((name, text, reader.textLocation(of: value)))
         }
-        file.skipWords = reader.strings(root["skip_words"], "skip_words").map(\.0)
-        for item in root["areas"]?.sequence ?? [] {
-            if let name = reader.string(item["name"], "area name") { file.areas.append(name) }
+        file.skipWords = reader.strings(root[field: "skip_words"], "skip_words").map(\.0)
+        for item in root[field: "areas"]?.sequence ?? [] {
+            if let name = reader.string(item[field: "name"], "area name") { file.areas.append(name) }
         }
-        for item in root["floors"]?.sequence ?? [] {
-            if let name = reader.string(item["name"], "floor name") { file.floors.append(name) }
+        for item in root[field: "floors"]?.sequence ?? [] {
+            if let name = reader.string(item[field: "name"], "floor name") { file.floors.append(name) }
         }
-        for item in root["entities"]?.sequence ?? [] {
-            guard let name = reader.string(item["name"], "entity name") else {
+        for item in root[field: "entities"]?.sequence ?? [] {
+            guard let name = reader.string(item[field: "name"], "entity name") else {
                 reader.error("an entity needs a 'name'", at: item)
                 continue
             }
             // `domain: light`, or the part of `id: light.kitchen` before the dot.
-            let domain = reader.string(item["domain"], "entity domain")
-                ?? reader.string(item["id"], "entity id").flatMap { $0.contains(".") ? String($0.prefix { $0 != "." }) : nil }
+            let domain = reader.string(item[field: "domain"], "entity domain")
+                ?? reader.string(item[field: "id"], "entity id").flatMap { $0.contains(".") ? String($0.prefix { $0 != "." }) : nil }
             guard let domain else {
                 reader.error("entity '\(name)' needs a 'domain' or an 'id' such as 'light.kitchen'", at: item)
                 continue
@@ -105,45 +105,45 @@ extension PhraseFileReader {
         reader.checkKeys(
             reader.mapping(node, what), allowed: ["sentences", "slots", "requires_context", "excludes_context", "metadata", "response", "expansion_rules"],
             in: what)
-        let sentences = reader.strings(node["sentences"], "sentences").map { ($0.0, reader.textLocation(of: $0.1)) }
+        let sentences = reader.strings(node[field: "sentences"], "sentences").map { ($0.0, reader.textLocation(of: $0.1)) }
         guard !sentences.isEmpty else { return nil }
         var block = HomeAssistantFile.Block(
             intent: intent, index: index, sentences: sentences, slots: [], domains: nil, areaFromContext: false,
-            slotCombination: reader.string(node["metadata"]?["slot_combination"], "slot_combination"), location: reader.location(of: node))
-        for (name, _, value) in reader.mapping(node["slots"], "slots") {
+            slotCombination: reader.string(node[field: "metadata"]?[field: "slot_combination"], "slot_combination"), location: reader.location(of: node))
+        for (name, _, value) in reader.mapping(node[field: "slots"], "slots") {
             block.slots.append((name, scalarValue(value) ?? .string(value.scalar?.string ?? "")))
         }
-        for (key, keyNode, value) in reader.mapping(node["requires_context"], "requires_context") {
+        for (key, keyNode, value) in reader.mapping(node[field: "requires_context"], "requires_context") {
             switch key {
             case "domain": block.domains = reader.strings(value, "domain").map(\.0)
-            case "area" where value["slot"]?.bool == true: block.areaFromContext = true
+            case "area" where value[field: "slot"]?.bool == true: block.areaFromContext = true
             default: reader.warning("requires_context '\(key)' is not supported: the block is matched without it", at: keyNode)
             }
         }
-        if let excludes = node["excludes_context"] {
+        if let excludes = node[field: "excludes_context"] {
             reader.warning("excludes_context is not supported: the block is matched without it", at: excludes)
         }
-        if let rules = node["expansion_rules"] {
+        if let rules = node[field: "expansion_rules"] {
             reader.warning("expansion_rules inside a block are not supported; define them at the top of the file", at: rules)
         }
         return block
     }
 
     private mutating func readHomeAssistantList(_ node: Node, name: String) -> HomeAssistantFile.List? {
-        if node["wildcard"]?.bool == true { return .wildcard }
-        if let range = node["range"] {
-            guard let from = range["from"]?.float, let to = range["to"]?.float, from <= to else {
+        if node[field: "wildcard"]?.bool == true { return .wildcard }
+        if let range = node[field: "range"] {
+            guard let from = range[field: "from"]?.float, let to = range[field: "to"]?.float, from <= to else {
                 reader.error("the range of list '\(name)' needs numbers 'from' and 'to', from ≤ to", at: range)
                 return nil
             }
-            let fractions = reader.string(range["fractions"], "fractions")
+            let fractions = reader.string(range[field: "fractions"], "fractions")
             if let fractions, !["halves", "tenths"].contains(fractions) {
-                reader.error("unknown fractions '\(fractions)' in list '\(name)'; expected halves or tenths", at: range["fractions"])
+                reader.error("unknown fractions '\(fractions)' in list '\(name)'; expected halves or tenths", at: range[field: "fractions"])
             }
             return .range(HomeAssistantMap.Range(
-                from: from, to: to, step: range["step"]?.float ?? 1, fractions: fractions, multiplier: range["multiplier"]?.float ?? 1))
+                from: from, to: to, step: range[field: "step"]?.float ?? 1, fractions: fractions, multiplier: range[field: "multiplier"]?.float ?? 1))
         }
-        guard let values = node["values"]?.sequence else {
+        guard let values = node[field: "values"]?.sequence else {
             reader.error("list '\(name)' needs 'values', a 'range' or 'wildcard: true'", at: node)
             return nil
         }
@@ -155,7 +155,7 @@ extension PhraseFileReader {
             if let scalar = value.scalar {
                 (text, out, textNode) = (scalar.string, .string(scalar.string), value)
             } else {
-                guard let inNode = value["in"], let written = reader.string(inNode, "in"), let outNode = value["out"] else {
+                guard let inNode = value[field: "in"], let written = reader.string(inNode, "in"), let outNode = value[field: "out"] else {
                     reader.error("a value of list '\(name)' is text, or has 'in' and 'out'", at: value)
                     continue
                 }

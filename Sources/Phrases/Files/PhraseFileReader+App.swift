@@ -3,26 +3,26 @@ import Yams
 
 extension PhraseFileReader {
     mutating func readApp(_ root: Node, language: String) -> AppDefinition? {
-        let appNode = root["app"]
+        let appNode = root[field: "app"]
         let appPairs = reader.mapping(appNode, "app")
         reader.checkKeys(appPairs, allowed: ["id", "name", "synonyms", "exec"], in: "app")
-        guard let id = reader.string(appNode?["id"], "app id"), !id.isEmpty else {
+        guard let id = reader.string(appNode?[field: "id"], "app id"), !id.isEmpty else {
             reader.error("missing 'id' in app", at: appNode)
             return nil
         }
         guard id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
-            reader.error("app id '\(id)' may hold only letters, digits, '-' and '_'", at: appNode?["id"])
+            reader.error("app id '\(id)' may hold only letters, digits, '-' and '_'", at: appNode?[field: "id"])
             return nil
         }
-        let name = reader.string(appNode?["name"], "app name") ?? id
+        let name = reader.string(appNode?[field: "name"], "app name") ?? id
         var app = AppDefinition(id: id, displayName: name)
-        app.synonyms = reader.strings(appNode?["synonyms"], "synonyms").map(\.0)
-        if let exec = appNode?["exec"] {
+        app.synonyms = reader.strings(appNode?[field: "synonyms"], "synonyms").map(\.0)
+        if let exec = appNode?[field: "exec"] {
             app.exec = exec.scalar.map { $0.string.split(separator: " ").map(String.init) } ?? reader.strings(exec, "exec").map(\.0)
         }
         // Names first, so that parameter and property types can refer to any of them.
-        let enumPairs = reader.mapping(root["enums"], "enums")
-        let entityPairs = reader.mapping(root["entities"], "entities")
+        let enumPairs = reader.mapping(root[field: "enums"], "enums")
+        let entityPairs = reader.mapping(root[field: "entities"], "entities")
         let enumNames = Set(enumPairs.map(\.key))
         let entityNames = Set(entityPairs.map(\.key))
         appTypeNames = (enumNames.union(entityNames)).sorted()
@@ -37,8 +37,8 @@ extension PhraseFileReader {
         for (name, _, value) in entityPairs {
             app.entityTypes.append(readEntityType(value, qualifiedName: "\(id).\(name)", name: name, resolveType: resolveType))
         }
-        app.rules = readRules(root["rules"], language: language)
-        for (name, keyNode, value) in reader.mapping(root["intents"], "intents") {
+        app.rules = readRules(root[field: "rules"], language: language)
+        for (name, keyNode, value) in reader.mapping(root[field: "intents"], "intents") {
             let intentID = "\(id).\(name)"
             if app.intents.contains(where: { $0.id == intentID }) {
                 reader.error("intent '\(intentID)' is defined twice", at: keyNode)
@@ -48,33 +48,33 @@ extension PhraseFileReader {
             app.intents.append(intent)
             app.phrases += phrases
         }
-        checkUndoActions(of: app, root["intents"])
+        checkUndoActions(of: app, root[field: "intents"])
         return app
     }
 
     /// Reads `effect:` and, for a reversible intent, `undo: {intent: NAME, parameters: {...}}`.
     mutating func readEffect(_ node: Node, id: String) -> IntentEffect? {
-        guard let effectNode = node["effect"], let name = reader.string(effectNode, "effect") else {
-            if let undo = node["undo"] { reader.error("'undo' needs 'effect: reversible'", at: undo) }
+        guard let effectNode = node[field: "effect"], let name = reader.string(effectNode, "effect") else {
+            if let undo = node[field: "undo"] { reader.error("'undo' needs 'effect: reversible'", at: undo) }
             return nil
         }
         switch name {
         case "readOnly", "destructive":
-            if let undo = node["undo"] { reader.error("'undo' needs 'effect: reversible', not '\(name)'", at: undo) }
+            if let undo = node[field: "undo"] { reader.error("'undo' needs 'effect: reversible', not '\(name)'", at: undo) }
             return name == "readOnly" ? .readOnly : .destructive
         case "reversible":
-            guard let undoNode = node["undo"] else {
+            guard let undoNode = node[field: "undo"] else {
                 reader.error("a reversible intent needs 'undo: {intent: NAME, parameters: {...}}', the intent that reverses it", at: effectNode)
                 return nil
             }
             reader.checkKeys(reader.mapping(undoNode, "undo"), allowed: ["intent", "parameters"], in: "undo")
-            guard let inverse = reader.string(undoNode["intent"], "undo intent") else {
+            guard let inverse = reader.string(undoNode[field: "intent"], "undo intent") else {
                 reader.error("missing 'intent' in undo", at: undoNode)
                 return nil
             }
             let appID = String(id.prefix { $0 != "." })
             var parameters: [String: JSONValue] = [:]
-            for (parameter, _, value) in reader.mapping(undoNode["parameters"], "undo parameters") {
+            for (parameter, _, value) in reader.mapping(undoNode[field: "parameters"], "undo parameters") {
                 guard let scalar = scalarValue(value) else {
                     reader.error("expected '$result', '$PARAMETER' (with '.field' after either) or a plain value", at: value)
                     continue
@@ -82,7 +82,7 @@ extension PhraseFileReader {
                 parameters[parameter] = scalar
             }
             let action = UndoAction(intent: inverse.contains(".") ? inverse : "\(appID).\(inverse)", parameters: parameters)
-            for malformed in action.malformedSources { reader.error("malformed source '\(malformed)'", at: undoNode["parameters"]) }
+            for malformed in action.malformedSources { reader.error("malformed source '\(malformed)'", at: undoNode[field: "parameters"]) }
             return .reversible(action)
         default:
             let near = Spelling.suggestion(for: name, among: IntentEffect.names).map { ". Did you mean '\($0)'?" } ?? ""
@@ -95,15 +95,15 @@ extension PhraseFileReader {
     /// source is a parameter of the original.
     mutating func checkUndoActions(of app: AppDefinition, _ intentsNode: Node?) {
         for intent in app.intents {
-            guard let action = intent.effect?.undo, let undoNode = intentsNode?[String(intent.id.dropFirst(app.id.count + 1))]?["undo"] else { continue }
+            guard let action = intent.effect?.undo, let undoNode = intentsNode?[String(intent.id.dropFirst(app.id.count + 1))]?[field: "undo"] else { continue }
             guard let inverse = app.intent(action.intent) else {
                 let names = app.intents.map { String($0.id.dropFirst(app.id.count + 1)) }
                 let near = Spelling.suggestion(for: String(action.intent.dropFirst(app.id.count + 1)), among: names).map { ". Did you mean '\($0)'?" } ?? ""
-                reader.error("undo names '\(action.intent)', which is not an intent of app '\(app.id)'\(near)", at: undoNode["intent"])
+                reader.error("undo names '\(action.intent)', which is not an intent of app '\(app.id)'\(near)", at: undoNode[field: "intent"])
                 continue
             }
             for (name, source) in action.parameters.sorted(by: { $0.key < $1.key }) {
-                let place = undoNode["parameters"]?[name] ?? undoNode["parameters"]
+                let place = undoNode[field: "parameters"]?[name] ?? undoNode[field: "parameters"]
                 if inverse.parameter(name) == nil {
                     reader.error("'\(inverse.id)' has no parameter '\(name)'", at: place)
                 }
@@ -126,16 +126,16 @@ extension PhraseFileReader {
                 "title", "description", "parameters", "summary", "confirmation", "authentication", "openAppWhenRun",
                 "discoverable", "adopts", "phrases", "effect", "undo",
             ], in: "intent '\(id)'")
-        var intent = IntentDefinition(id: id, title: reader.string(node["title"], "title") ?? id)
-        intent.description = reader.string(node["description"], "description") ?? ""
-        intent.parameterSummary = reader.string(node["summary"], "summary")
-        intent.confirmationDialog = reader.string(node["confirmation"], "confirmation")
-        intent.adoptedSchema = reader.string(node["adopts"], "adopts")
-        sourceLocations["intent:\(id)"] = reader.location(of: node["adopts"])
-        intent.openAppWhenRun = reader.bool(node["openAppWhenRun"], "openAppWhenRun") ?? false
-        intent.isDiscoverable = reader.bool(node["discoverable"], "discoverable") ?? true
+        var intent = IntentDefinition(id: id, title: reader.string(node[field: "title"], "title") ?? id)
+        intent.description = reader.string(node[field: "description"], "description") ?? ""
+        intent.parameterSummary = reader.string(node[field: "summary"], "summary")
+        intent.confirmationDialog = reader.string(node[field: "confirmation"], "confirmation")
+        intent.adoptedSchema = reader.string(node[field: "adopts"], "adopts")
+        sourceLocations["intent:\(id)"] = reader.location(of: node[field: "adopts"])
+        intent.openAppWhenRun = reader.bool(node[field: "openAppWhenRun"], "openAppWhenRun") ?? false
+        intent.isDiscoverable = reader.bool(node[field: "discoverable"], "discoverable") ?? true
         intent.effect = readEffect(node, id: id)
-        if let policyNode = node["authentication"], let text = reader.string(policyNode, "authentication") {
+        if let policyNode = node[field: "authentication"], let text = reader.string(policyNode, "authentication") {
             if let policy = AuthenticationPolicy(rawValue: text) {
                 intent.authenticationPolicy = policy
             } else {
@@ -143,18 +143,18 @@ extension PhraseFileReader {
                 reader.error("unknown authentication policy '\(text)'; expected one of \(names.joined(separator: ", "))", at: policyNode)
             }
         }
-        intent.parameters = readParameters(node["parameters"], owner: "intent '\(id)'", intentID: id, resolveType: resolveType)
-        for (name, _, value) in node["parameters"]?.mapping != nil ? reader.mapping(node["parameters"], "parameters") : [] {
-            sourceLocations["intent:\(id)/\(name)"] = reader.location(of: value.scalar != nil ? value : value["type"] ?? value)
+        intent.parameters = readParameters(node[field: "parameters"], owner: "intent '\(id)'", intentID: id, resolveType: resolveType)
+        for (name, _, value) in node[field: "parameters"]?.mapping != nil ? reader.mapping(node[field: "parameters"], "parameters") : [] {
+            sourceLocations["intent:\(id)/\(name)"] = reader.location(of: value.scalar != nil ? value : value[field: "type"] ?? value)
         }
-        return (intent, readPhrases(node["phrases"], intent: id, language: language))
+        return (intent, readPhrases(node[field: "phrases"], intent: id, language: language))
     }
 
     /// Reads `name: Type` or `name: {type: Type, title: ..., optional: ..., default: ..., requestValueDialog: ...}`.
     mutating func readParameters(_ node: Node?, owner: String, intentID: String, resolveType: (String) -> ValueType?) -> [ParameterDefinition] {
         var parameters: [ParameterDefinition] = []
         for (name, _, value) in reader.mapping(node, "parameters of \(owner)") {
-            let typeNode = value.scalar != nil ? value : value["type"]
+            let typeNode = value.scalar != nil ? value : value[field: "type"]
             guard let typeNode, let written = reader.string(typeNode, "the type of parameter '\(name)'") else {
                 reader.error("missing type of parameter '\(name)'", at: value)
                 unreadableParameters.insert("\(intentID).\(name)")
@@ -174,20 +174,20 @@ extension PhraseFileReader {
                     reader.mapping(value, "parameter '\(name)'"),
                     allowed: ["type", "title", "optional", "default", "requestValueDialog", "description", "fileTypes", "directory", "needsTime"],
                     in: "parameter '\(name)'")
-                parameter.title = reader.string(value["title"], "title") ?? name
-                parameter.description = reader.string(value["description"], "description") ?? ""
-                parameter.requestValueDialog = reader.string(value["requestValueDialog"], "requestValueDialog")
-                if value["fileTypes"] != nil || value["directory"] != nil, type.elementType != .file {
-                    reader.error("'fileTypes' and 'directory' are for File parameters; '\(name)' is \(type)", at: value["fileTypes"] ?? value["directory"] ?? typeNode)
+                parameter.title = reader.string(value[field: "title"], "title") ?? name
+                parameter.description = reader.string(value[field: "description"], "description") ?? ""
+                parameter.requestValueDialog = reader.string(value[field: "requestValueDialog"], "requestValueDialog")
+                if value[field: "fileTypes"] != nil || value[field: "directory"] != nil, type.elementType != .file {
+                    reader.error("'fileTypes' and 'directory' are for File parameters; '\(name)' is \(type)", at: value[field: "fileTypes"] ?? value[field: "directory"] ?? typeNode)
                 }
-                parameter.fileTypes = reader.strings(value["fileTypes"], "fileTypes").map(\.0)
-                parameter.fileDirectory = reader.string(value["directory"], "directory")
-                if let needsTime = reader.bool(value["needsTime"], "needsTime") {
-                    if type.elementType != .date { reader.error("'needsTime' is for Date parameters; '\(name)' is \(type)", at: value["needsTime"] ?? typeNode) }
+                parameter.fileTypes = reader.strings(value[field: "fileTypes"], "fileTypes").map(\.0)
+                parameter.fileDirectory = reader.string(value[field: "directory"], "directory")
+                if let needsTime = reader.bool(value[field: "needsTime"], "needsTime") {
+                    if type.elementType != .date { reader.error("'needsTime' is for Date parameters; '\(name)' is \(type)", at: value[field: "needsTime"] ?? typeNode) }
                     parameter.needsTime = needsTime
                 }
-                if let optionalFlag = reader.bool(value["optional"], "optional") { parameter.isOptional = optionalFlag || optional }
-                if let defaultNode = value["default"] {
+                if let optionalFlag = reader.bool(value[field: "optional"], "optional") { parameter.isOptional = optionalFlag || optional }
+                if let defaultNode = value[field: "default"] {
                     if type == .date, defaultNode.scalar?.string == "now" {
                         parameter.defaultValue = .now
                     } else if let defaultValue = self.value(defaultNode, as: type) {
@@ -203,16 +203,16 @@ extension PhraseFileReader {
     }
 
     mutating func readEnum(_ node: Node, qualifiedName: String, name: String) -> EnumDefinition {
-        var definition = EnumDefinition(name: qualifiedName, displayName: reader.string(node["title"], "title") ?? name, cases: [])
+        var definition = EnumDefinition(name: qualifiedName, displayName: reader.string(node[field: "title"], "title") ?? name, cases: [])
         reader.checkKeys(reader.mapping(node, "enum '\(name)'"), allowed: ["title", "cases", "adopts"], in: "enum '\(name)'")
-        definition.adoptedSchema = reader.string(node["adopts"], "adopts")
-        sourceLocations["enum:\(qualifiedName)"] = reader.location(of: node["adopts"])
-        for (caseID, _, value) in reader.mapping(node["cases"], "cases of enum '\(name)'") {
+        definition.adoptedSchema = reader.string(node[field: "adopts"], "adopts")
+        sourceLocations["enum:\(qualifiedName)"] = reader.location(of: node[field: "adopts"])
+        for (caseID, _, value) in reader.mapping(node[field: "cases"], "cases of enum '\(name)'") {
             if let title = value.scalar?.string {
                 definition.cases.append(EnumCase(id: caseID, title: title))
             } else {
-                let title = reader.string(value["title"], "title") ?? caseID
-                let synonyms = reader.strings(value["synonyms"], "synonyms").map(\.0)
+                let title = reader.string(value[field: "title"], "title") ?? caseID
+                let synonyms = reader.strings(value[field: "synonyms"], "synonyms").map(\.0)
                 definition.cases.append(EnumCase(id: caseID, title: title, synonyms: synonyms))
             }
         }
@@ -226,12 +226,12 @@ extension PhraseFileReader {
         reader.checkKeys(
             reader.mapping(node, "entity '\(name)'"), allowed: ["title", "properties", "values", "adopts"],
             in: "entity '\(name)'")
-        var definition = EntityTypeDefinition(name: qualifiedName, displayName: reader.string(node["title"], "title") ?? name)
-        definition.adoptedSchema = reader.string(node["adopts"], "adopts")
-        sourceLocations["entity:\(qualifiedName)"] = reader.location(of: node["adopts"])
-        for (propertyName, _, value) in reader.mapping(node["properties"], "properties of '\(name)'") {
+        var definition = EntityTypeDefinition(name: qualifiedName, displayName: reader.string(node[field: "title"], "title") ?? name)
+        definition.adoptedSchema = reader.string(node[field: "adopts"], "adopts")
+        sourceLocations["entity:\(qualifiedName)"] = reader.location(of: node[field: "adopts"])
+        for (propertyName, _, value) in reader.mapping(node[field: "properties"], "properties of '\(name)'") {
             sourceLocations["entity:\(qualifiedName)/\(propertyName)"] = reader.location(of: value)
-            guard let written = reader.string(value.scalar != nil ? value : value["type"], "property type") else { continue }
+            guard let written = reader.string(value.scalar != nil ? value : value[field: "type"], "property type") else { continue }
             let (typeText, optional) = ValueType.optionality(of: written)
             guard let type = ValueType.parse(typeText, resolveCustom: resolveType) else {
                 let near = Spelling.suggestion(for: typeText, among: ValueType.builtinTypeNames + appTypeNames).map { ". Did you mean '\($0)'?" } ?? ""
@@ -240,20 +240,20 @@ extension PhraseFileReader {
             }
             definition.properties.append(PropertyDefinition(name: propertyName, type: type, isOptional: optional))
         }
-        guard let values = node["values"] else { return definition }
+        guard let values = node[field: "values"] else { return definition }
         guard let sequence = values.sequence else {
             reader.error("expected a list of values for entity '\(name)'", at: values)
             return definition
         }
         for item in sequence {
-            guard let id = reader.string(item["id"], "id"), !id.isEmpty else {
+            guard let id = reader.string(item[field: "id"], "id"), !id.isEmpty else {
                 reader.error("an entity value needs an 'id'", at: item)
                 continue
             }
-            var record = EntityRecord(id: id, title: reader.string(item["title"], "title") ?? id)
-            record.subtitle = reader.string(item["subtitle"], "subtitle")
-            record.synonyms = reader.strings(item["synonyms"], "synonyms").map(\.0)
-            for (propertyName, keyNode, value) in reader.mapping(item["properties"], "properties") {
+            var record = EntityRecord(id: id, title: reader.string(item[field: "title"], "title") ?? id)
+            record.subtitle = reader.string(item[field: "subtitle"], "subtitle")
+            record.synonyms = reader.strings(item[field: "synonyms"], "synonyms").map(\.0)
+            for (propertyName, keyNode, value) in reader.mapping(item[field: "properties"], "properties") {
                 guard let property = definition.properties.first(where: { $0.name == propertyName }) else {
                     reader.error("entity '\(name)' has no property '\(propertyName)'", at: keyNode)
                     continue

@@ -76,55 +76,55 @@ struct PhraseFileReader {
             reader.error("expected a mapping at the top of a phrase file", at: root)
             return nil
         }
-        if let contacts = root["contacts"] {
+        if let contacts = root[field: "contacts"] {
             return .contacts(readContacts(contacts))
         }
-        if root["catalog"] != nil {
+        if root[field: "catalog"] != nil {
             reader.checkKeys(reader.mapping(root, "the catalog file"), allowed: ["catalog", "domains"], in: "a catalog file")
             return .catalog(readCatalog(root))
         }
-        let language = reader.string(root["language"], "language")
+        let language = reader.string(root[field: "language"], "language")
         guard let language, !language.isEmpty else {
             reader.error("missing 'language' (every phrase file declares its language, e.g. 'language: en')", at: root)
             return nil
         }
         if Self.isHomeAssistant(root) { return .homeAssistant(readHomeAssistant(root, language: language)) }
         let top = reader.mapping(root, "the phrase file")
-        if root["app"] != nil {
+        if root[field: "app"] != nil {
             reader.checkKeys(top, allowed: ["language", "app", "intents", "entities", "enums", "rules"], in: "an app file")
             return readApp(root, language: language).map { .app($0, language: language) }
         }
-        if let extends = root["extends"] {
+        if let extends = root[field: "extends"] {
             reader.checkKeys(
                 top, allowed: ["language", "extends", "synonyms", "intents", "entities", "enums", "rules"],
                 in: "an extension file")
             return readExtension(root, appID: reader.string(extends, "extends") ?? "", language: language)
                 .map { .appExtension($0) }
         }
-        if let domain = root["domain"] {
+        if let domain = root[field: "domain"] {
             reader.checkKeys(top, allowed: ["language", "domain", "schemas", "rules"], in: "a domain file")
             return .schemaPhrases(readSchemaPhrases(root, domain: reader.string(domain, "domain") ?? "", language: language))
         }
         reader.checkKeys(top, allowed: ["language", "rules", "filler", "filler_phrases", "outside_scope", "self_repair", "conjunctions"], in: "a shared file")
         var resources = LanguageResources()
-        resources.rules = readRules(root["rules"], language: language)
+        resources.rules = readRules(root[field: "rules"], language: language)
         let normalizer = TextNormalizer()
-        for (word, _) in reader.strings(root["filler"], "filler") {
+        for (word, _) in reader.strings(root[field: "filler"], "filler") {
             resources.fillerWords.formUnion(normalizer.words(word))
         }
-        for (phrase, _) in reader.strings(root["filler_phrases"], "filler_phrases") {
+        for (phrase, _) in reader.strings(root[field: "filler_phrases"], "filler_phrases") {
             let words = normalizer.words(phrase)
             if !words.isEmpty { resources.fillerPhrases.append(words) }
         }
-        for (phrase, _) in reader.strings(root["outside_scope"], "outside_scope") {
+        for (phrase, _) in reader.strings(root[field: "outside_scope"], "outside_scope") {
             let words = normalizer.words(phrase)
             if !words.isEmpty { resources.outsideScope.append(words) }
         }
-        for (phrase, _) in reader.strings(root["self_repair"], "self_repair") {
+        for (phrase, _) in reader.strings(root[field: "self_repair"], "self_repair") {
             let words = normalizer.words(phrase)
             if !words.isEmpty { resources.selfRepair.append(words) }
         }
-        for (phrase, _) in reader.strings(root["conjunctions"], "conjunctions") {
+        for (phrase, _) in reader.strings(root[field: "conjunctions"], "conjunctions") {
             let words = normalizer.words(phrase)
             if !words.isEmpty { resources.conjunctions.append(words) }
         }
@@ -148,12 +148,12 @@ struct PhraseFileReader {
         }
         var contacts: [ContactDefinition] = []
         for item in sequence {
-            guard let id = reader.string(item["id"], "id"), let name = reader.string(item["name"], "name") else {
+            guard let id = reader.string(item[field: "id"], "id"), let name = reader.string(item[field: "name"], "name") else {
                 reader.error("a contact needs an 'id' and a 'name'", at: item)
                 continue
             }
-            let person = Person(id: id, name: name, email: reader.string(item["email"], "email"))
-            contacts.append(ContactDefinition(person: person, aliases: reader.strings(item["aliases"], "aliases").map(\.0)))
+            let person = Person(id: id, name: name, email: reader.string(item[field: "email"], "email"))
+            contacts.append(ContactDefinition(person: person, aliases: reader.strings(item[field: "aliases"], "aliases").map(\.0)))
         }
         return contacts
     }
@@ -189,14 +189,14 @@ struct PhraseFileReader {
             }
             reader.checkKeys(reader.mapping(item, "a phrase group"), allowed: ["values", "phrases"], in: "a phrase group")
             var values: [String: JSONValue] = [:]
-            for (name, _, value) in reader.mapping(item["values"], "values") {
+            for (name, _, value) in reader.mapping(item[field: "values"], "values") {
                 if let scalar = scalarValue(value) {
                     values[name] = scalar
                 } else {
                     reader.error("expected a plain value (true, 3, a case id) for '\(name)'", at: value)
                 }
             }
-            for (text, phrase) in reader.strings(item["phrases"], "phrases") {
+            for (text, phrase) in reader.strings(item[field: "phrases"], "phrases") {
                 var template = PhraseTemplate(intent: intent, language: language, text: text, location: reader.textLocation(of: phrase))
                 template.values = values
                 templates.append(template)

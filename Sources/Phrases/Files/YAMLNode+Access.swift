@@ -95,3 +95,15 @@ struct YAMLReader {
         }
     }
 }
+
+extension Node {
+    /// The value of `key` in a mapping (the last one, as Yams takes it), the key compared as
+    /// text. Yams' own `node[field: "key"]` resolves the implicit tag of both keys at every
+    /// comparison with regular expressions: a tenth of reading a large set of phrase files.
+    subscript(field key: String) -> Node? {
+        guard case .mapping(let mapping) = self else { return nil }
+        var found: Node?
+        for pair in mapping where pair.key.scalar?.string == key { found = pair.value }
+        return found
+    }
+}

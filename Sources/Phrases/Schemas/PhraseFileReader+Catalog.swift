@@ -6,7 +6,7 @@ import Yams
 extension PhraseFileReader {
     mutating func readCatalog(_ root: Node) -> SchemaCatalog {
         var catalog = SchemaCatalog()
-        for (domainID, keyNode, node) in reader.mapping(root["domains"], "domains") {
+        for (domainID, keyNode, node) in reader.mapping(root[field: "domains"], "domains") {
             guard Self.isIdentifier(domainID) else {
                 reader.error("domain id '\(domainID)' may hold only letters and digits", at: keyNode)
                 continue
@@ -16,36 +16,36 @@ extension PhraseFileReader {
                 allowed: ["title", "category", "adoptWhole", "source", "intents", "entities", "enums"],
                 in: "domain '\(domainID)'")
             var domain = SchemaDomain(
-                id: domainID, title: reader.string(node["title"], "title") ?? domainID,
-                category: reader.string(node["category"], "category") ?? "primary",
-                adoptWhole: reader.bool(node["adoptWhole"], "adoptWhole") ?? false,
-                source: reader.string(node["source"], "source"),
+                id: domainID, title: reader.string(node[field: "title"], "title") ?? domainID,
+                category: reader.string(node[field: "category"], "category") ?? "primary",
+                adoptWhole: reader.bool(node[field: "adoptWhole"], "adoptWhole") ?? false,
+                source: reader.string(node[field: "source"], "source"),
                 location: reader.location(of: keyNode))
-            for (name, key, value) in reader.mapping(node["intents"], "intents of domain '\(domainID)'") {
+            for (name, key, value) in reader.mapping(node[field: "intents"], "intents of domain '\(domainID)'") {
                 guard let id = schemaID(domainID, name, key) else { continue }
                 domain.intents.append(readIntentSchema(value, id: id, location: reader.location(of: key)))
             }
-            for (name, key, value) in reader.mapping(node["entities"], "entities of domain '\(domainID)'") {
+            for (name, key, value) in reader.mapping(node[field: "entities"], "entities of domain '\(domainID)'") {
                 guard let id = schemaID(domainID, name, key) else { continue }
                 reader.checkKeys(
                     reader.mapping(value, "entity schema '\(id)'"), allowed: ["purpose", "properties", "confidence"],
                     in: "entity schema '\(id)'")
                 domain.entities.append(
                     EntitySchema(
-                        id: id, purpose: reader.string(value["purpose"], "purpose") ?? "",
-                        properties: readSchemaParameters(value["properties"], owner: "entity schema '\(id)'"),
-                        confidence: confidence(value["confidence"]), location: reader.location(of: key)))
+                        id: id, purpose: reader.string(value[field: "purpose"], "purpose") ?? "",
+                        properties: readSchemaParameters(value[field: "properties"], owner: "entity schema '\(id)'"),
+                        confidence: confidence(value[field: "confidence"]), location: reader.location(of: key)))
             }
-            for (name, key, value) in reader.mapping(node["enums"], "enums of domain '\(domainID)'") {
+            for (name, key, value) in reader.mapping(node[field: "enums"], "enums of domain '\(domainID)'") {
                 guard let id = schemaID(domainID, name, key) else { continue }
                 reader.checkKeys(
                     reader.mapping(value, "enum schema '\(id)'"), allowed: ["purpose", "cases", "confidence"],
                     in: "enum schema '\(id)'")
                 domain.enums.append(
                     EnumSchema(
-                        id: id, purpose: reader.string(value["purpose"], "purpose") ?? "",
-                        cases: reader.strings(value["cases"], "cases of enum schema '\(id)'").map(\.0),
-                        confidence: confidence(value["confidence"]), location: reader.location(of: key)))
+                        id: id, purpose: reader.string(value[field: "purpose"], "purpose") ?? "",
+                        cases: reader.strings(value[field: "cases"], "cases of enum schema '\(id)'").map(\.0),
+                        confidence: confidence(value[field: "confidence"]), location: reader.location(of: key)))
             }
             catalog.domains.append(domain)
         }
@@ -59,10 +59,10 @@ extension PhraseFileReader {
             allowed: ["purpose", "kind", "parameters", "returns", "confidence"],
             in: "intent schema '\(id)'")
         var schema = IntentSchema(
-            id: id, purpose: reader.string(node["purpose"], "purpose") ?? "",
-            parameters: readSchemaParameters(node["parameters"], owner: "intent schema '\(id)'"),
-            confidence: confidence(node["confidence"]), location: location)
-        if let kindNode = node["kind"], let text = reader.string(kindNode, "kind") {
+            id: id, purpose: reader.string(node[field: "purpose"], "purpose") ?? "",
+            parameters: readSchemaParameters(node[field: "parameters"], owner: "intent schema '\(id)'"),
+            confidence: confidence(node[field: "confidence"]), location: location)
+        if let kindNode = node[field: "kind"], let text = reader.string(kindNode, "kind") {
             if let kind = IntentSchema.Kind(rawValue: text) {
                 schema.kind = kind
             } else {
@@ -73,7 +73,7 @@ extension PhraseFileReader {
                     at: kindNode)
             }
         }
-        if let returnsNode = node["returns"], let text = reader.string(returnsNode, "returns") {
+        if let returnsNode = node[field: "returns"], let text = reader.string(returnsNode, "returns") {
             if SchemaType.parse(ValueType.optionality(of: text).name) == nil {
                 reader.error("unknown type '\(text)' for what \(id) returns", at: returnsNode)
             } else {
