@@ -6,9 +6,9 @@ extension PhraseCompiler {
         switch node {
         case .text(let text):
             var state = start
-            for word in normalizer.words(text) {
+            for word in literalWords(text) {
                 let next = nfa.newState()
-                nfa.addWord(state, vocabulary.intern(word), next)
+                nfa.addWord(state, word, next)
                 state = next
             }
             return state

@@ -7,6 +7,9 @@ import IntentModel
 public struct PhraseCompiler {
     let library: PhraseLibrary
     let normalizer = TextNormalizer()
+    /// The vocabulary ids of the normalized words of each literal text met so far: templates
+    /// share their fragments, and normalizing was a sixth of compiling.
+    var wordIDsOfText: [String: [Int32]] = [:]
     var nfa = NFA()
     var vocabulary = Vocabulary()
     var lexicon = Lexicon()
@@ -107,7 +110,9 @@ public struct PhraseCompiler {
         guard let expanded = expand(node, context: &context, depth: 0) else { return }
         // A slot of a known kind (an entity, an enum case, a number, a date) anchors a phrase as
         // a word does: "[the] {name}" matches only the names it knows. Free text does not.
-        let minimum = Self.minimumLiterals(expanded) { name in
+        // Counted without interning: the vocabulary's ids follow the order words are emitted in.
+        let known = wordIDsOfText
+        let minimum = Self.minimumLiterals(expanded, countWords: { known[$0]?.count ?? normalizer.words($0).count }) { name in
             intent.parameter(name).map { !($0.type.elementType == .string || $0.type.elementType == .file) } ?? false
         }
         if minimum.literals == 0 && !minimum.hasAnchorSlot {
@@ -215,7 +220,7 @@ public struct PhraseCompiler {
     mutating func collectWords(_ node: TemplateNode, app: AppDefinition, into words: inout Set<Int32>) {
         switch node {
         case .text(let text):
-            for word in normalizer.words(text) { words.insert(vocabulary.intern(word)) }
+            words.formUnion(literalWords(text))
         case .appName:
             for name in [app.displayName] + app.synonyms { collectWords(.text(name), app: app, into: &words) }
         case .sequence(let parts), .alternative(let parts), .permutation(let parts):
@@ -256,20 +261,33 @@ public struct PhraseCompiler {
 
     /// The fewest literal words any path takes, and whether every path has a slot that is not
     /// free text (`isAnchor` tells, by the slot's parameter name).
-    static func minimumLiterals(_ node: TemplateNode, isAnchor: (String) -> Bool) -> (literals: Int, hasAnchorSlot: Bool) {
-        switch node {
-        case .text(let text): return (TextNormalizer().words(text).count, false)
-        case .appName: return (1, false)
-        case .slot(let name, _): return (0, isAnchor(name))
-        case .rule: return (0, false)
-        case .sequence(let parts):
-            return parts.map { minimumLiterals($0, isAnchor: isAnchor) }.reduce((0, false)) { ($0.0 + $1.0, $0.1 || $1.1) }
-        case .alternative(let parts):
-            let each = parts.map { minimumLiterals($0, isAnchor: isAnchor) }
-            return (each.map(\.literals).min() ?? 0, !each.isEmpty && each.allSatisfy(\.hasAnchorSlot))
-        case .permutation(let parts):
-            let each = parts.map { minimumLiterals($0, isAnchor: isAnchor) }
-            return (each.map(\.literals).min() ?? 0, each.contains(where: \.hasAnchorSlot))
+    /// The vocabulary ids of `text`'s normalized words, interned in order the first time.
+    mutating func literalWords(_ text: String) -> [Int32] {
+        if let ids = wordIDsOfText[text] { return ids }
+        let ids = normalizer.words(text).map { vocabulary.intern($0) }
+        wordIDsOfText[text] = ids
+        return ids
+    }
+
+    static func minimumLiterals(
+        _ node: TemplateNode, countWords: (String) -> Int, isAnchor: (String) -> Bool
+    ) -> (literals: Int, hasAnchorSlot: Bool) {
+        func minimum(_ node: TemplateNode) -> (literals: Int, hasAnchorSlot: Bool) {
+            switch node {
+            case .text(let text): return (countWords(text), false)
+            case .appName: return (1, false)
+            case .slot(let name, _): return (0, isAnchor(name))
+            case .rule: return (0, false)
+            case .sequence(let parts):
+                return parts.map(minimum).reduce((0, false)) { ($0.0 + $1.0, $0.1 || $1.1) }
+            case .alternative(let parts):
+                let each = parts.map(minimum)
+                return (each.map(\.literals).min() ?? 0, !each.isEmpty && each.allSatisfy(\.hasAnchorSlot))
+            case .permutation(let parts):
+                let each = parts.map(minimum)
+                return (each.map(\.literals).min() ?? 0, each.contains(where: \.hasAnchorSlot))
+            }
         }
+        return minimum(node)
     }
 }
