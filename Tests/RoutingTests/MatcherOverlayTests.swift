@@ -64,4 +64,81 @@ struct MatcherOverlayTests {
         #expect(router.restricted(to: ["soup"]).route(order, now: Self.now).intent?.appID == "soup")
         #expect(router.restricted(to: ["soup"]).route("add milk to my groceries list", now: Self.now).intent == nil)
     }
+
+    /// A copy of the demo phrase files to change, as a daemon's files are edited before SIGHUP.
+    static func scratchPhrases() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("overlay-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: TestPaths.phrases, toPath: folder.appendingPathComponent("Phrases").path)
+        return folder.appendingPathComponent("Phrases").path
+    }
+
+    static func edit(_ file: String, _ change: (String) -> String) throws {
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        let changed = change(text)
+        #expect(changed != text, "the edit did not apply to \(file)")
+        try changed.write(toFile: file, atomically: true, encoding: .utf8)
+    }
+
+    /// A reload whose files changed only in their apps compiles only those apps, and routes as
+    /// compiling the new files whole does; twice in a row, each relative to the first compile.
+    @Test func aReloadCompilesOnlyTheAppsThatChanged() throws {
+        let phrases = try Self.scratchPhrases()
+        defer { try? FileManager.default.removeItem(atPath: (phrases as NSString).deletingLastPathComponent) }
+        let first = CompiledPhrases.load(paths: [phrases], cache: nil).phrases
+
+        try Self.edit(phrases + "/tasks.yaml") { $0.replacingOccurrences(of: "      - add {title} [to ${app}]\n", with: "      - add {title} [to ${app}]\n      - frobnicate {title}\n") }
+        try FileManager.default.removeItem(atPath: phrases + "/soup.yaml")
+        let (second, source) = CompiledPhrases.load(paths: [phrases], cache: nil, previous: first)
+        #expect(source == .compiled(reason: "the cache is off; only the apps that changed"))
+        #expect(second.library.app("soup") == nil)
+        var router = Router(compiled: second)
+        #expect(router.route("frobnicate the milk", now: Self.now).intent?.id == "tasks.add")
+        #expect(router.route("order a tomato soup", now: Self.now).intent?.appID != "soup")
+        try Self.expectSameRouting(router, Router(compiled: CompiledPhrases(library: PhraseLibraryLoader.load(paths: [phrases]))))
+
+        // A second reload, of another app: laid over the first compile, the first change kept.
+        try Self.edit(phrases + "/bank.yaml") { $0.replacingOccurrences(of: "name: Bank", with: "name: Piggy Bank") }
+        let (third, thirdSource) = CompiledPhrases.load(paths: [phrases], cache: nil, previous: second)
+        #expect(thirdSource == .compiled(reason: "the cache is off; only the apps that changed"))
+        router = Router(compiled: third)
+        #expect(router.route("frobnicate the milk", now: Self.now).intent?.id == "tasks.add")
+        #expect(third.library.app("bank")?.displayName == "Piggy Bank")
+        try Self.expectSameRouting(router, Router(compiled: CompiledPhrases(library: PhraseLibraryLoader.load(paths: [phrases]))))
+    }
+
+    @Test func aReloadThatChangesSharedFilesCompilesEverything() throws {
+        let phrases = try Self.scratchPhrases()
+        defer { try? FileManager.default.removeItem(atPath: (phrases as NSString).deletingLastPathComponent) }
+        let first = CompiledPhrases.load(paths: [phrases], cache: nil).phrases
+        try Self.edit(phrases + "/common.en.yaml") { $0.replacingOccurrences(of: "filler: [um, ", with: "filler: [blimey, um, ") }
+        let (second, source) = CompiledPhrases.load(paths: [phrases], cache: nil, previous: first)
+        #expect(source == .compiled(reason: "the cache is off"))
+        #expect(second.library.languages["en"]?.fillerWords.contains("blimey") == true)
+    }
+
+    /// An error of an app's phrase that the reload fixes is no longer reported.
+    @Test func aFixedErrorIsGoneAfterTheReload() throws {
+        let phrases = try Self.scratchPhrases()
+        defer { try? FileManager.default.removeItem(atPath: (phrases as NSString).deletingLastPathComponent) }
+        try Self.edit(phrases + "/tasks.yaml") { $0.replacingOccurrences(of: "      - add {title} [to ${app}]\n", with: "      - add {title} [to ${app}]\n      - frobnicate (the {title}\n") }
+        let broken = CompiledPhrases.load(paths: [phrases], cache: nil).phrases
+        #expect(broken.diagnostics.contains { $0.severity == .error && $0.location?.file.hasSuffix("tasks.yaml") == true })
+        try Self.edit(phrases + "/tasks.yaml") { $0.replacingOccurrences(of: "frobnicate (the {title}", with: "frobnicate the {title}") }
+        let (fixed, source) = CompiledPhrases.load(paths: [phrases], cache: nil, previous: broken)
+        #expect(source == .compiled(reason: "the cache is off; only the apps that changed"))
+        #expect(!fixed.diagnostics.contains { $0.severity == .error }, "\(fixed.diagnostics)")
+        #expect(Router(compiled: fixed).route("frobnicate the milk", now: Self.now).intent?.id == "tasks.add")
+    }
+
+    /// The demo corpus routed by both gives the same intents, statuses and parameters.
+    static func expectSameRouting(_ a: Router, _ b: Router) throws {
+        var differing: [String] = []
+        for line in try CorpusLoader.load("demo-en.jsonl") {
+            let x = signature(a.route(line.utterance, now: now))
+            let y = signature(b.route(line.utterance, now: now))
+            if x != y { differing.append("\(line.utterance): \(x), compiled whole: \(y)") }
+        }
+        #expect(differing.isEmpty, "\(differing.joined(separator: "\n"))")
+    }
 }

@@ -26,7 +26,7 @@ actor AppRegistry {
     }
 
     /// The phrase files as compiled at start or on the last reload.
-    private var filePhrases: CompiledPhrases
+    private(set) var filePhrases: CompiledPhrases
     /// The phrase files' apps as they are now: with the entity values their apps reported since.
     private(set) var fileLibrary: PhraseLibrary
     private var registrations: [String: Registration] = [:]

@@ -7,7 +7,10 @@ extension Daemon {
     /// Reloads the phrase files. When they have errors the old ones stay, and why is logged.
     @discardableResult
     public func reloadPhrases() async -> Bool {
-        let (phrases, _) = CompiledPhrases.load(paths: configuration.phrasePaths, cache: configuration.phraseCache)
+        // Files changed only in their apps: only those apps are compiled, beside the automaton held.
+        let previous = await registry.filePhrases
+        let (phrases, source) = CompiledPhrases.load(paths: configuration.phrasePaths, cache: configuration.phraseCache, previous: previous)
+        logger.debug("phrase files \(source)")
         let errors = await registry.reload(phrases)
         if errors.isEmpty {
             logger.info("phrase files reloaded", metadata: ["apps": "\(phrases.library.apps.count)"])

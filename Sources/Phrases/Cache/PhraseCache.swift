@@ -8,6 +8,8 @@ public struct CompiledPhrases: Sendable {
     public var matcher: Matcher
     /// The library's problems and the compiler's.
     public var diagnostics: [Diagnostic]
+    /// For phrases laid over others (``adding(_:)``), those compiled whole.
+    var rootBox: RootBox?
 
     /// Compiles `library`.
     public init(library: PhraseLibrary) {
@@ -22,10 +24,23 @@ public struct CompiledPhrases: Sendable {
         self.diagnostics = diagnostics
     }
 
-    /// The phrase files at `paths`, through `cache` when there is one.
-    public static func load(paths: [String], cache: PhraseCache?) -> (phrases: CompiledPhrases, source: PhraseCache.Source) {
-        if let cache { return cache.load(paths: paths) }
-        return (CompiledPhrases(library: PhraseLibraryLoader.load(paths: paths)), .compiled(reason: "the cache is off"))
+    /// The phrase files at `paths`, through `cache` when there is one. With the `previous`
+    /// phrases of the same paths (a daemon reloading them), files that changed only in their
+    /// apps are laid over the automaton already compiled: only the apps that changed are
+    /// compiled (``adding(_:)``).
+    public static func load(
+        paths: [String], cache: PhraseCache?, previous: CompiledPhrases? = nil
+    ) -> (phrases: CompiledPhrases, source: PhraseCache.Source) {
+        if let cache { return cache.load(paths: paths, previous: previous) }
+        return compiled(PhraseLibraryLoader.load(paths: paths), previous: previous, reason: "the cache is off")
+    }
+
+    /// `library` compiled, or laid over `previous` when only its apps differ.
+    static func compiled(_ library: PhraseLibrary, previous: CompiledPhrases?, reason: String) -> (phrases: CompiledPhrases, source: PhraseCache.Source) {
+        if let previous, previous.canOverlay(library) {
+            return (previous.root.overlaying(library), .compiled(reason: "\(reason); only the apps that changed"))
+        }
+        return (CompiledPhrases(library: library), .compiled(reason: reason))
     }
 
     /// Gives the memory a compile freed back to the system: the NFA and the compiler's tables
@@ -97,7 +112,11 @@ public struct PhraseCache: Sendable {
 
     /// The phrase files at `paths` loaded and compiled: from the cache when it holds them as
     /// they are now, else compiled and written to it.
-    public func load(paths: [String]) -> (phrases: CompiledPhrases, source: Source) {
+    ///
+    /// With the `previous` phrases of the same paths, files that changed only in their apps
+    /// are laid over the automaton already compiled (``CompiledPhrases/load(paths:cache:previous:)``);
+    /// the cache keeps only phrases compiled whole, so it is not written then.
+    public func load(paths: [String], previous: CompiledPhrases? = nil) -> (phrases: CompiledPhrases, source: Source) {
         let (files, readProblems) = PhraseLibraryLoader.readFiles(paths: paths)
         let contentKey = Self.contentKey(files: files, readProblems: readProblems)
         let path = file(for: paths)
@@ -106,10 +125,13 @@ public struct PhraseCache: Sendable {
         case .success(let phrases): return (phrases, .cache)
         case .failure(let problem): reason = problem.reason
         }
-        let phrases = CompiledPhrases(library: PhraseLibraryLoader.load(files: files, readProblems: readProblems))
-        write(phrases, contentKey: contentKey, to: path)
-        CompiledPhrases.returnFreedMemory()
-        return (phrases, .compiled(reason: reason))
+        let library = PhraseLibraryLoader.load(files: files, readProblems: readProblems)
+        let (phrases, source) = CompiledPhrases.compiled(library, previous: previous, reason: reason)
+        if phrases.rootBox == nil {
+            write(phrases, contentKey: contentKey, to: path)
+            CompiledPhrases.returnFreedMemory()
+        }
+        return (phrases, source)
     }
 
     /// The cache file of `paths` for this build.

@@ -57,13 +57,13 @@ extension Matcher {
 }
 
 extension CompiledPhrases {
-    /// These phrases with `apps` added, each in place of an app of the same id: only `apps`
-    /// are compiled (with this library's languages, schema phrases, catalogue and contacts),
-    /// and matched beside the automaton already compiled. Registering one app in a daemon of
-    /// 10,000 intents takes milliseconds, not the seconds of compiling everything again.
-    ///
-    /// On phrases that already have apps added, everything is compiled again.
+    /// These phrases with `apps` added, each in place of an app of the same id: only the apps
+    /// that differ from those compiled into the automaton are compiled (with this library's
+    /// languages, schema phrases, catalogue and contacts), and matched beside it. Registering
+    /// one app in a daemon of 10,000 intents takes milliseconds, not the seconds of compiling
+    /// everything again.
     public func adding(_ apps: [AppDefinition]) -> CompiledPhrases {
+        guard !apps.isEmpty else { return self }
         var composed = library
         for app in apps {
             if let index = composed.apps.firstIndex(where: { $0.id == app.id }) {
@@ -72,15 +72,57 @@ extension CompiledPhrases {
                 composed.apps.append(app)
             }
         }
-        guard !apps.isEmpty else { return self }
-        guard matcher.overlay == nil else { return CompiledPhrases(library: composed) }
-        var own = PhraseLibrary(apps: apps, schemaPhrases: library.schemaPhrases, languages: library.languages)
+        return root.overlaying(composed)
+    }
+
+    /// The phrases compiled whole that these were made from by ``adding(_:)`` or
+    /// ``overlaying(_:)``; themselves when they were compiled whole.
+    var root: CompiledPhrases { rootBox?.phrases ?? self }
+
+    /// Whether `library` differs from the root's only in its apps, so that it can be laid
+    /// over the root's automaton (``overlaying(_:)``) instead of compiled whole.
+    func canOverlay(_ library: PhraseLibrary) -> Bool {
+        let root = root.library
+        return root.homeAssistant == nil && library.homeAssistant == nil && root.schemaPhrases == library.schemaPhrases
+            && root.catalog == library.catalog && root.languages == library.languages && root.contacts == library.contacts
+            && root.unreadableParameters == library.unreadableParameters
+    }
+
+    /// `library`, which differs from this root's only in its apps (``canOverlay(_:)``), on
+    /// this root's automaton: the apps that differ from the compiled ones are compiled beside
+    /// it, and the root's apps that `library` changes or no longer has are masked.
+    func overlaying(_ library: PhraseLibrary) -> CompiledPhrases {
+        precondition(rootBox == nil, "phrases are laid over the phrases compiled whole")
+        let compiled = Dictionary(self.library.apps.map { ($0.id, $0) }) { first, _ in first }
+        let changed = library.apps.filter { compiled[$0.id] != $0 }
+        let hidden = Set(changed.map(\.id)).intersection(compiled.keys).union(
+            Set(compiled.keys).subtracting(library.apps.map(\.id)))
+        // The compiler's problems of the apps masked are no longer the router's.
+        let hiddenFiles = Set(self.library.apps.filter { hidden.contains($0.id) }.compactMap { $0.phrases.first?.location?.file })
+        let compilerProblems = diagnostics.dropFirst(self.library.diagnostics.count).filter {
+            $0.location.map { !hiddenFiles.contains($0.file) } ?? true
+        }
+        guard !changed.isEmpty || !hidden.isEmpty else {
+            var same = CompiledPhrases(library: library, matcher: matcher, diagnostics: library.diagnostics + compilerProblems)
+            same.rootBox = RootBox(self)
+            return same
+        }
+        var own = PhraseLibrary(apps: changed, schemaPhrases: library.schemaPhrases, languages: library.languages)
         own.catalog = library.catalog
         own.contacts = library.contacts
         own.homeAssistant = library.homeAssistant
+        own.sourceLocations = library.sourceLocations
         let (added, problems) = PhraseCompiler.compile(own)
-        let replaced = Set(apps.map(\.id)).intersection(library.apps.map(\.id))
-        return CompiledPhrases(
-            library: composed, matcher: matcher.overlaid(with: added, replacing: replaced), diagnostics: diagnostics + problems)
+        var result = CompiledPhrases(
+            library: library, matcher: matcher.overlaid(with: added, replacing: hidden),
+            diagnostics: library.diagnostics + compilerProblems + problems)
+        result.rootBox = RootBox(self)
+        return result
     }
+}
+
+/// The phrases compiled whole that overlaid phrases were made from (a class: a struct cannot hold itself).
+final class RootBox: Sendable {
+    let phrases: CompiledPhrases
+    init(_ phrases: CompiledPhrases) { self.phrases = phrases }
 }
