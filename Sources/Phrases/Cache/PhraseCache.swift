@@ -1,60 +1,9 @@
 import Foundation
 import IntentModel
 
-/// A phrase library with its compiled matcher: what loading phrase files gives, from the
-/// files themselves or from ``PhraseCache``.
-public struct CompiledPhrases: Sendable {
-    public var library: PhraseLibrary
-    public var matcher: Matcher
-    /// The library's problems and the compiler's.
-    public var diagnostics: [Diagnostic]
-    /// For phrases laid over others (``adding(_:)``), those compiled whole.
-    var rootBox: RootBox?
-
-    /// Compiles `library`.
-    public init(library: PhraseLibrary) {
-        let (matcher, diagnostics) = PhraseCompiler.compile(library)
-        self.init(library: library, matcher: matcher, diagnostics: diagnostics)
-        Self.returnFreedMemory()
-    }
-
-    init(library: PhraseLibrary, matcher: Matcher, diagnostics: [Diagnostic]) {
-        self.library = library
-        self.matcher = matcher
-        self.diagnostics = diagnostics
-    }
-
-    /// The phrase files at `paths`, through `cache` when there is one. With the `previous`
-    /// phrases of the same paths (a daemon reloading them), files that changed only in their
-    /// apps are laid over the automaton already compiled: only the apps that changed are
-    /// compiled (``adding(_:)``).
-    public static func load(
-        paths: [String], cache: PhraseCache?, previous: CompiledPhrases? = nil
-    ) -> (phrases: CompiledPhrases, source: PhraseCache.Source) {
-        if let cache { return cache.load(paths: paths, previous: previous) }
-        return compiled(PhraseLibraryLoader.load(paths: paths), previous: previous, reason: "the cache is off")
-    }
-
-    /// `library` compiled, or laid over `previous` when only its apps differ.
-    static func compiled(_ library: PhraseLibrary, previous: CompiledPhrases?, reason: String) -> (phrases: CompiledPhrases, source: PhraseCache.Source) {
-        if let previous, previous.canOverlay(library) {
-            return (previous.root.overlaying(library), .compiled(reason: "\(reason); only the apps that changed"))
-        }
-        return (CompiledPhrases(library: library), .compiled(reason: reason))
-    }
-
-    /// Gives the memory a compile freed back to the system: the NFA and the compiler's tables
-    /// take more than the result (at 10,000 intents a daemon would otherwise keep 220 MB, not 115).
-    static func returnFreedMemory() {
-        // glibc's malloc_trim, which Swift's Glibc module does not declare; absent elsewhere.
-        typealias Trim = @convention(c) (Int) -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
-        _ = unsafeBitCast(symbol, to: Trim.self)(0)
-    }
-}
-
 /// Compiled phrase files kept on disk, so that a start with unchanged files skips reading the
-/// YAML and compiling the automaton (docs/performance.md: 4 s at 10,000 intents).
+/// YAML and compiling the automaton (docs/performance.md: 2.7 s at 10,000 intents, 67 ms from
+/// the cache).
 ///
 /// One file per set of phrase paths and build of intentd, in ``directory``
 /// (`$XDG_CACHE_HOME/intentd`, else `~/.cache/intentd`). The file is a versioned binary image
