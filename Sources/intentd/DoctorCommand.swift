@@ -13,7 +13,7 @@ struct DoctorCommand: AsyncParsableCommand {
         abstract: "Say which folders are searched for phrase files, what was found, and any problem.",
         discussion: """
             Lists the phrase folders in order of precedence (--phrases and $INTENTD_PHRASES \
-            replace them), the apps they define and their errors, the history database and the \
+            replace them), the apps they define and their errors, the compiled-phrase cache, the history database and the \
             daemon's socket. Exits 1 when a phrase file has an error.
             """)
 
@@ -41,8 +41,16 @@ struct DoctorCommand: AsyncParsableCommand {
         }
         var failed = false
         do {
-            let library = PhraseLibraryLoader.load(paths: try phrases.resolvedPaths())
-            let compiled = Router(library: library)
+            let paths = try phrases.resolvedPaths()
+            let (loaded, source) = CompiledPhrases.load(paths: paths, cache: .intentd)
+            if let cache = PhraseCache.intentd {
+                let state = source == .cache ? "up to date" : "\(source); written anew"
+                print("phrase cache: \(cache.file(for: paths)): \(state)")
+            } else {
+                print("phrase cache: off (INTENTD_CACHE=off, or no $XDG_CACHE_HOME or $HOME)")
+            }
+            let library = loaded.library
+            let compiled = Router(compiled: loaded)
             let errors = compiled.diagnostics.filter { $0.severity == .error }
             let warnings = compiled.diagnostics.count - errors.count
             let apps = library.apps.map { "\($0.id) (\($0.intents.count))" }.joined(separator: ", ")
