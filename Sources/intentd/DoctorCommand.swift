@@ -44,8 +44,9 @@ struct DoctorCommand: AsyncParsableCommand {
             let paths = try phrases.resolvedPaths()
             let (loaded, source) = CompiledPhrases.load(paths: paths, cache: .intentd)
             if let cache = PhraseCache.intentd {
-                let state = source == .cache ? "up to date" : "\(source); written anew"
-                print("phrase cache: \(cache.file(for: paths)): \(state)")
+                let file = cache.file(for: paths)
+                let written = FileManager.default.fileExists(atPath: file) ? "written anew" : "could not be written"
+                print("phrase cache: \(file): \(source == .cache ? "up to date" : "\(source); \(written)")")
             } else {
                 print("phrase cache: off (INTENTD_CACHE=off, or no $XDG_CACHE_HOME or $HOME)")
             }
