@@ -6,7 +6,7 @@ extension MatchRun {
     ///
     /// Candidates are ranked on their score and confidence alone; the readable steps of a
     /// parse are written only for the ones returned.
-    func parses(limit: Int, allowed: [Bool]? = nil) -> [Parse] {
+    func parses(limit: Int, allowed: [Bool]? = nil, reached: [Bool]? = nil) -> [Parse] {
         let automaton = matcher.automaton
         struct Candidate {
             var index: Int32
@@ -22,6 +22,7 @@ extension MatchRun {
             for phraseIndex in automaton.phrasesCompleted(at: state) {
                 let phrase = automaton.phrases[Int(phraseIndex)]
                 if let allowed, !allowed[phrase.intentIndex] { continue }
+                if let reached, !reached[phrase.intentIndex] { continue }
                 if let existing = bestByIntent[phrase.intentIndex], existing.score > score { continue }
                 let (confidence, captureCount) = summary ?? summarize(ending: index)
                 summary = (confidence, captureCount)

@@ -99,14 +99,14 @@ public struct Matcher: Sendable {
         guard let overlay else { return run.parses(limit: limit, allowed: allowed) }
         let added = overlay.matcher.match(
             tokens, spans: spans, limit: limit, soundAlike: soundAlike, misheardWords: misheardWords, allowed: overlay.addedMask(allowed))
-        return MatcherOverlay.merged(run.parses(limit: limit, allowed: overlay.baseMask(allowed)), added, limit: limit)
+        return MatcherOverlay.merged(run.parses(limit: limit, allowed: allowed, reached: overlay.baseReached), added, limit: limit)
     }
 
     /// Intents ranked by the share of the utterance's words their phrases use, rare words
     /// counting more: the fallback for an utterance no phrase parses. Best first; only intents
     /// that share at least one word.
     public func rankByWordOverlap(_ tokens: [String], limit: Int = 3, allowed: [Bool]? = nil) -> [(intent: IntentDefinition, overlap: Double, words: Int)] {
-        let ranked = overlap.rank(tokens.map { vocabulary.id(of: $0) }, limit: limit, allowed: overlay?.baseMask(allowed) ?? allowed)
+        let ranked = overlap.rank(tokens.map { vocabulary.id(of: $0) }, limit: limit, allowed: allowed, reached: overlay?.baseReached)
             .map { (intent: intents[$0.intent], overlap: $0.overlap, words: $0.words) }
         guard let overlay else { return ranked }
         let added = overlay.matcher.rankByWordOverlap(tokens, limit: limit, allowed: overlay.addedMask(allowed))

@@ -11,23 +11,18 @@ import IntentModel
 final class MatcherOverlay: Sendable {
     /// The added apps' matcher.
     let matcher: Matcher
-    /// By the base's intent index: false for an intent of an app the overlay replaces.
-    let baseAllowed: [Bool]
+    /// By the base's intent index: false for an intent of an app the overlay replaces. Checked
+    /// beside the caller's mask, so a route combines no masks.
+    let baseReached: [Bool]
 
-    init(matcher: Matcher, baseAllowed: [Bool]) {
+    init(matcher: Matcher, baseReached: [Bool]) {
         self.matcher = matcher
-        self.baseAllowed = baseAllowed
-    }
-
-    /// The mask of the base's intents: the caller's, and none of the replaced apps.
-    func baseMask(_ allowed: [Bool]?) -> [Bool] {
-        guard let allowed else { return baseAllowed }
-        return zip(baseAllowed, allowed).map { $0 && $1 }
+        self.baseReached = baseReached
     }
 
     /// The caller's mask of the overlay's intents (those after the base's).
     func addedMask(_ allowed: [Bool]?) -> [Bool]? {
-        allowed.map { Array($0.dropFirst(baseAllowed.count)) }
+        allowed.map { Array($0.dropFirst(baseReached.count)) }
     }
 
     static func merged(_ base: [Parse], _ added: [Parse], limit: Int) -> [Parse] {
@@ -51,7 +46,7 @@ extension Matcher {
             fillerPhrases: fillerPhrases, intents: intents + added.intents,
             apps: apps.filter { !replaced.contains($0.id) } + added.apps, overlap: overlap, entityAnchors: entityAnchors,
             entityTypeWords: entityTypeWords, sounds: sounds)
-        result.overlay = MatcherOverlay(matcher: added, baseAllowed: intents.map { !replaced.contains($0.appID) })
+        result.overlay = MatcherOverlay(matcher: added, baseReached: intents.map { !replaced.contains($0.appID) })
         return result
     }
 }

@@ -37,7 +37,7 @@ struct WordOverlap: Sendable {
     }
 
     /// `words`: the utterance's word ids, nil for words no phrase or name uses.
-    func rank(_ words: [Int32?], limit: Int, allowed: [Bool]? = nil) -> [(intent: Int, overlap: Double, words: Int)] {
+    func rank(_ words: [Int32?], limit: Int, allowed: [Bool]? = nil, reached: [Bool]? = nil) -> [(intent: Int, overlap: Double, words: Int)] {
         var total = 0.0
         var shared: [Int32: (weight: Double, words: Int)] = [:]
         var counted: Set<Int32> = []
@@ -47,7 +47,7 @@ struct WordOverlap: Sendable {
             let weight = weight(of: word)
             total += weight
             guard let word else { continue }
-            for intent in intentsByWord[word] ?? [] where allowed?[Int(intent)] ?? true {
+            for intent in intentsByWord[word] ?? [] where (allowed?[Int(intent)] ?? true) && (reached?[Int(intent)] ?? true) {
                 let current = shared[intent] ?? (0, 0)
                 shared[intent] = (current.weight + weight, current.words + 1)
             }
