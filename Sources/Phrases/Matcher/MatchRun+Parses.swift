@@ -53,7 +53,8 @@ extension MatchRun {
             if h.action != .start { path.append(h) }
             cursor = h.parent
         }
-        return path.reversed()
+        path.reverse()
+        return path
     }
 
     /// How much of the utterance a path explains, weighed per step.
@@ -102,59 +103,52 @@ extension MatchRun {
         var fillerCount = 0
         var captures: [Capture] = []
         var steps: [MatchStep] = []
-        for h in path(ending: index) {
+        let path = path(ending: index)
+        steps.reserveCapacity(path.count)
+        for h in path {
             explainedSum += explained(by: h)
             let range = Int(h.from)..<Int(h.to)
-            let text = tokens[range].joined(separator: " ")
             switch h.action {
             case .start: break
             case .skipFiller:
                 fillerCount += range.count
-                steps.append(MatchStep(kind: .filler, range: range, detail: "'\(text)'"))
+                steps.append(MatchStep(kind: .filler, range: range, source: .words(tokens: tokens)))
             case .skipUnknown:
-                steps.append(MatchStep(kind: .skipped, range: range, detail: "'\(text)'"))
+                steps.append(MatchStep(kind: .skipped, range: range, source: .words(tokens: tokens)))
             case .word:
-                steps.append(MatchStep(kind: .word, range: range, detail: "'\(text)'"))
+                steps.append(MatchStep(kind: .word, range: range, source: .words(tokens: tokens)))
             case .nearWord:
                 let heardAs = matcher.vocabulary.words[Int(h.payload)]
-                steps.append(MatchStep(kind: .nearWord, range: range, detail: "'\(text)' as '\(heardAs)' (\(format(h.similarity)))"))
+                steps.append(
+                    MatchStep(kind: .nearWord, range: range, source: .nearWord(tokens: tokens, heardAs: heardAs, similarity: h.similarity)))
             case .soundAlike:
                 let step = soundSteps[Int(h.payload)]
                 let heardAs = step.words.map { matcher.vocabulary.words[Int($0)] }.joined(separator: " ")
-                let how = step.misheard ? "taken as misheard for" : "heard as"
                 steps.append(
-                    MatchStep(kind: .soundAlike, range: range, detail: "'\(text)' \(how) '\(heardAs)', cost \(format(step.cost))", reading: heardAs))
+                    MatchStep(
+                        kind: .soundAlike, range: range, source: .soundAlike(tokens: tokens, heardAs: heardAs, misheard: step.misheard, cost: step.cost),
+                        reading: heardAs))
             case .slot:
                 let parameter = matcher.automaton.parameterNames[Int(h.parameter)]
                 let span = h.payload >= 0 ? slotSpans[Int(h.payload)] : nil
                 let content = span?.capture ?? .freeText
                 captures.append(Capture(parameter: parameter, range: range, content: content))
-                var detail = "{\(parameter)} = '\(text)' \(describe(content))"
-                var reading: String?
+                var heardName: String?
+                var nameCost: Float = 0
                 if let cost = span?.soundCost, case .names(let names, _) = content, let best = names.first {
-                    detail += ", heard as '\(best.title)', cost \(format(cost))"
-                    reading = best.title
+                    heardName = best.title
+                    nameCost = cost
                 }
-                steps.append(MatchStep(kind: .slot, range: range, detail: detail, reading: reading))
+                steps.append(
+                    MatchStep(
+                        kind: .slot, range: range,
+                        source: .slot(tokens: tokens, parameter: parameter, content: content, heardName: heardName, nameCost: nameCost),
+                        reading: heardName))
             }
         }
         return Parse(
             intent: matcher.intents[phrase.intentIndex], phrase: phrase.template, phraseLocation: phrase.location,
             schema: phrase.schema, values: phrase.values, captures: captures, score: Double(arena[Int(index)].score),
             confidence: confidence(explained: explainedSum, fillerCount: fillerCount), steps: steps)
-    }
-
-    private func describe(_ content: Capture.Content) -> String {
-        switch content {
-        case .freeText: return "(free text)"
-        case .value(let value, let confidence): return "(\(value.json.serialized), \(format(Float(confidence))))"
-        case .names(let names, let type):
-            return "(\(type): " + names.map { "\($0.id) \(format(Float($0.quality)))" }.joined(separator: ", ") + ")"
-        }
-    }
-
-    private func format(_ value: Float) -> String {
-        let rounded = (value * 100).rounded() / 100
-        return "\(rounded)"
     }
 }

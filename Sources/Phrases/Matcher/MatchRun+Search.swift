@@ -13,8 +13,13 @@ extension MatchRun {
         let automaton = matcher.automaton
         arena.append(Hypothesis(state: 0, parent: -1, score: 0, action: .start, from: 0, to: 0))
         chart[0].set(0, for: 0)
+        // The positions' hypotheses are read from a buffer of the run's own while the loop
+        // adds to the chart: moved out for the loop, so that adding does not copy it.
+        var alive: [(state: Int32, index: Int32)] = []
+        swap(&alive, &self.alive)
+        defer { swap(&alive, &self.alive) }
         for position in 0..<count {
-            let alive = pruned(position)
+            pruned(position, into: &alive)
             let hearingFloor = soundAlike ? soundAlikeFloor(alive) : .infinity
             for (state, index) in alive {
                 let h = arena[Int(index)]
@@ -75,9 +80,10 @@ extension MatchRun {
     /// The hypotheses at `position` worth expanding: within the beam of the best, at most a
     /// fixed number (the best, ties to the lower state for the same answer on every run), and
     /// always the start state so that a phrase may begin after unknown words.
-    func pruned(_ position: Int) -> [(state: Int32, index: Int32)] {
-        var entries = chart[position].entries
-        guard !entries.isEmpty else { return [] }
+    func pruned(_ position: Int, into entries: inout [(state: Int32, index: Int32)]) {
+        entries.removeAll(keepingCapacity: true)
+        chart[position].appendEntries(to: &entries)
+        guard !entries.isEmpty else { return }
         var best = -Float.infinity
         for entry in entries { best = max(best, arena[Int(entry.index)].score) }
         let floor = best - Weight.beam
@@ -91,7 +97,6 @@ extension MatchRun {
             entries = kept
         }
         entries.sort { $0.state < $1.state }
-        return entries
     }
 
     mutating func expandSlots(from state: Int32, at position: Int, base: Hypothesis, automaton: borrowing Automaton) {

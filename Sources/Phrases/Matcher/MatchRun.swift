@@ -61,23 +61,80 @@ struct MatchRun {
     /// The words that may begin a sound-alike step, by position, once worked out.
     var firstWordCache: [Int: [FirstWord]] = [:]
     var chart: [StateTable]
+    /// The hypotheses expanded at the current position (``pruned(_:into:)``).
+    var alive: [(state: Int32, index: Int32)]
     let freeTextClass: Int32
 
-    init(matcher: Matcher, tokens: [String], spans: [SlotSpan], soundAlike: Bool = false, misheardWords: Bool = false) {
+    /// `buffer` moved out, emptied, its capacity kept.
+    private static func emptied<Element>(_ buffer: inout [Element]) -> [Element] {
+        var taken: [Element] = []
+        swap(&taken, &buffer)
+        taken.removeAll(keepingCapacity: true)
+        return taken
+    }
+
+    /// `buffer` moved out with at least `count` empty lists, each keeping its capacity. Lists
+    /// past `count` are left as they are: nothing reads them.
+    private static func cleared<Element>(_ buffer: inout [[Element]], count: Int) -> [[Element]] {
+        var taken: [[Element]] = []
+        swap(&taken, &buffer)
+        for index in taken.indices.prefix(count) { taken[index].removeAll(keepingCapacity: true) }
+        if taken.count < count { taken.append(contentsOf: repeatElement([], count: count - taken.count)) }
+        return taken
+    }
+
+    /// Hands the buffers back to `scratch` for the next match.
+    mutating func giveBack(to scratch: MatchScratch) {
+        swap(&arena, &scratch.arena)
+        swap(&chart, &scratch.chart)
+        swap(&exact, &scratch.exact)
+        swap(&near, &scratch.near)
+        swap(&filler, &scratch.filler)
+        swap(&functionWord, &scratch.functionWord)
+        swap(&numeric, &scratch.numeric)
+        swap(&typeWord, &scratch.typeWord)
+        swap(&fillerPhraseEnds, &scratch.fillerPhraseEnds)
+        swap(&spansAt, &scratch.spansAt)
+        swap(&slotSpans, &scratch.slotSpans)
+        swap(&alive, &scratch.alive)
+    }
+
+    init(
+        matcher: Matcher, tokens: [String], spans: [SlotSpan], soundAlike: Bool = false, misheardWords: Bool = false,
+        scratch: MatchScratch = MatchScratch()
+    ) {
         self.matcher = matcher
         self.soundAlike = soundAlike
         self.misheardWords = misheardWords
         self.tokens = tokens
         count = tokens.count
-        exact = tokens.map { matcher.vocabulary.id(of: $0) }
-        near = tokens.indices.map { _ in [] }
-        filler = exact.map { id in id.map { matcher.fillerWords.contains($0) } ?? false }
-        functionWord = zip(tokens, filler).map { $1 || Lexicon.weakWords.contains($0) }
-        fillerPhraseEnds = tokens.indices.map { _ in [] }
-        typeWord = exact.map { id in id.map(matcher.entityTypeWords.contains) ?? false }
-        numeric = Array(repeating: false, count: tokens.count)
-        spansAt = tokens.indices.map { _ in [] }
-        chart = Array(repeating: StateTable(), count: tokens.count + 1)
+        // The buffers of the last match, emptied: they keep their capacity.
+        arena = Self.emptied(&scratch.arena)
+        exact = Self.emptied(&scratch.exact)
+        filler = Self.emptied(&scratch.filler)
+        functionWord = Self.emptied(&scratch.functionWord)
+        typeWord = Self.emptied(&scratch.typeWord)
+        numeric = Self.emptied(&scratch.numeric)
+        slotSpans = Self.emptied(&scratch.slotSpans)
+        near = Self.cleared(&scratch.near, count: count)
+        fillerPhraseEnds = Self.cleared(&scratch.fillerPhraseEnds, count: count)
+        spansAt = Self.cleared(&scratch.spansAt, count: count)
+        chart = []
+        swap(&chart, &scratch.chart)
+        if chart.count < count + 1 { chart.append(contentsOf: repeatElement(StateTable(), count: count + 1 - chart.count)) }
+        for position in 0...count { chart[position].removeAll() }
+        alive = []
+        swap(&alive, &scratch.alive)
+        let vocabulary = matcher.vocabulary
+        for token in tokens {
+            let id = vocabulary.id(of: token)
+            let isFiller = id.map { matcher.fillerWords.contains($0) } ?? false
+            exact.append(id)
+            filler.append(isFiller)
+            functionWord.append(isFiller || Lexicon.weakWords.contains(token))
+            typeWord.append(id.map(matcher.entityTypeWords.contains) ?? false)
+            numeric.append(false)
+        }
         freeTextClass = Int32(matcher.automaton.slotClasses.firstIndex(of: .freeText) ?? -1)
         for index in tokens.indices where exact[index] == nil {
             near[index] = matcher.fuzzy.candidates(for: tokens[index])

@@ -25,6 +25,8 @@ public struct Matcher: Sendable {
     let entityTypeWords: Set<Int32>
     /// How each vocabulary word sounds, worked out on the first sound-alike search.
     let sounds: VocabularySounds
+    /// Buffers kept from one match to the next.
+    let scratch = MatchScratchPool()
     /// Apps compiled on their own and matched beside this automaton (``overlaid(with:replacing:)``).
     var overlay: MatcherOverlay? = nil
 
@@ -94,12 +96,18 @@ public struct Matcher: Sendable {
         allowed: [Bool]? = nil
     ) -> [Parse] {
         guard !tokens.isEmpty else { return [] }
-        var run = MatchRun(matcher: self, tokens: tokens, spans: spans, soundAlike: soundAlike || misheardWords, misheardWords: misheardWords)
+        let buffers = scratch.take()
+        var run = MatchRun(
+            matcher: self, tokens: tokens, spans: spans, soundAlike: soundAlike || misheardWords, misheardWords: misheardWords,
+            scratch: buffers)
         run.search()
-        guard let overlay else { return run.parses(limit: limit, allowed: allowed) }
+        let parses = run.parses(limit: limit, allowed: allowed, reached: overlay?.baseReached)
+        run.giveBack(to: buffers)
+        scratch.giveBack(buffers)
+        guard let overlay else { return parses }
         let added = overlay.matcher.match(
             tokens, spans: spans, limit: limit, soundAlike: soundAlike, misheardWords: misheardWords, allowed: overlay.addedMask(allowed))
-        return MatcherOverlay.merged(run.parses(limit: limit, allowed: allowed, reached: overlay.baseReached), added, limit: limit)
+        return MatcherOverlay.merged(parses, added, limit: limit)
     }
 
     /// Intents ranked by the share of the utterance's words their phrases use, rare words

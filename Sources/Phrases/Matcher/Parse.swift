@@ -42,26 +42,85 @@ public struct Capture: Hashable, Sendable {
 }
 
 /// How one stretch of the utterance was used by a parse, for `--explain`.
+///
+/// The readable `detail` is written only when asked for: the matcher returns several parses
+/// per utterance, and only `--explain` reads their steps' words.
 public struct MatchStep: Hashable, Sendable, CustomStringConvertible {
     public enum Kind: String, Hashable, Sendable {
         case word, nearWord = "near-word", soundAlike = "sound-alike", slot, filler, skipped
     }
+
+    /// What the detail is written from: the utterance's tokens (shared, not copied) and what
+    /// the step made of the words in `range`.
+    enum Source: Hashable, Sendable {
+        case text(String)
+        case words(tokens: [String])
+        case nearWord(tokens: [String], heardAs: String, similarity: Float)
+        case soundAlike(tokens: [String], heardAs: String, misheard: Bool, cost: Float)
+        case slot(tokens: [String], parameter: String, content: Capture.Content, heardName: String?, nameCost: Float)
+    }
+
     public var kind: Kind
     public var range: Range<Int>
-    public var detail: String
     /// The phrase words (or name) the step reads the heard words as, when they were misheard:
     /// a sound-alike, a name heard by sound. (A near word is a slip of spelling, not of
     /// hearing: the recognizer wrote what it heard, so it has none.)
     public var reading: String?
+    var source: Source
 
     public init(kind: Kind, range: Range<Int>, detail: String, reading: String? = nil) {
+        self.init(kind: kind, range: range, source: .text(detail), reading: reading)
+    }
+
+    init(kind: Kind, range: Range<Int>, source: Source, reading: String? = nil) {
         self.kind = kind
         self.range = range
-        self.detail = detail
+        self.source = source
         self.reading = reading
     }
 
+    /// What the step did with its words: "'detox' heard as 'tasks', cost 0.4".
+    public var detail: String {
+        get {
+            switch source {
+            case .text(let text):
+                return text
+            case .words(let tokens):
+                return "'\(Self.text(tokens, range))'"
+            case .nearWord(let tokens, let heardAs, let similarity):
+                return "'\(Self.text(tokens, range))' as '\(heardAs)' (\(Self.format(similarity)))"
+            case .soundAlike(let tokens, let heardAs, let misheard, let cost):
+                let how = misheard ? "taken as misheard for" : "heard as"
+                return "'\(Self.text(tokens, range))' \(how) '\(heardAs)', cost \(Self.format(cost))"
+            case .slot(let tokens, let parameter, let content, let heardName, let nameCost):
+                var detail = "{\(parameter)} = '\(Self.text(tokens, range))' \(Self.describe(content))"
+                if let heardName { detail += ", heard as '\(heardName)', cost \(Self.format(nameCost))" }
+                return detail
+            }
+        }
+        set { source = .text(newValue) }
+    }
+
     public var description: String { "\(kind.rawValue)[\(range.lowerBound)..<\(range.upperBound)] \(detail)" }
+
+    private static func text(_ tokens: [String], _ range: Range<Int>) -> String {
+        let clamped = range.clamped(to: tokens.indices)
+        return tokens[clamped].joined(separator: " ")
+    }
+
+    private static func describe(_ content: Capture.Content) -> String {
+        switch content {
+        case .freeText: return "(free text)"
+        case .value(let value, let confidence): return "(\(value.json.serialized), \(format(Float(confidence))))"
+        case .names(let names, let type):
+            return "(\(type): " + names.map { "\($0.id) \(format(Float($0.quality)))" }.joined(separator: ", ") + ")"
+        }
+    }
+
+    private static func format(_ value: Float) -> String {
+        let rounded = (value * 100).rounded() / 100
+        return "\(rounded)"
+    }
 }
 
 /// One way the utterance matches one phrase of one intent.

@@ -45,12 +45,24 @@ struct StateTable {
         }
     }
 
+    /// Empties the table, keeping its capacity for the next utterance.
+    mutating func removeAll() {
+        guard count > 0 else { return }
+        for slot in keys.indices { keys[slot] = -1 }
+        count = 0
+    }
+
     /// Every (state, arena index) pair, in no particular order.
     var entries: [(state: Int32, index: Int32)] {
         var result: [(state: Int32, index: Int32)] = []
-        result.reserveCapacity(count)
-        for slot in keys.indices where keys[slot] >= 0 { result.append((keys[slot], values[slot])) }
+        appendEntries(to: &result)
         return result
+    }
+
+    /// Appends every (state, arena index) pair to `result`, in no particular order.
+    func appendEntries(to result: inout [(state: Int32, index: Int32)]) {
+        result.reserveCapacity(result.count + count)
+        for slot in keys.indices where keys[slot] >= 0 { result.append((keys[slot], values[slot])) }
     }
 
     @inline(__always)
@@ -59,11 +71,12 @@ struct StateTable {
     }
 
     private mutating func grow() {
-        let old = entries
+        let oldKeys = keys
+        let oldValues = values
         let capacity = max(16, keys.count * 2)
         keys = [Int32](repeating: -1, count: capacity)
         values = [Int32](repeating: 0, count: capacity)
         count = 0
-        for (state, index) in old { set(index, for: state) }
+        for slot in oldKeys.indices where oldKeys[slot] >= 0 { set(oldValues[slot], for: oldKeys[slot]) }
     }
 }

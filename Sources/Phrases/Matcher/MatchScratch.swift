@@ -1,0 +1,42 @@
+import Synchronization
+
+/// The buffers one match works in, kept for the next match so that matching an utterance
+/// allocates little: the arena of hypotheses, the chart of states per position and the
+/// per-word tables keep their capacity from one utterance to the next. Unchecked Sendable:
+/// only the one match that took it from its ``MatchScratchPool`` touches it, and the pool
+/// hands it over whole through its lock.
+final class MatchScratch: @unchecked Sendable {
+    var arena: [MatchRun.Hypothesis] = []
+    var chart: [StateTable] = []
+    var exact: [Int32?] = []
+    var near: [[(word: Int32, similarity: Float)]] = []
+    var filler: [Bool] = []
+    var functionWord: [Bool] = []
+    var numeric: [Bool] = []
+    var typeWord: [Bool] = []
+    var fillerPhraseEnds: [[Int]] = []
+    var spansAt: [[Int]] = []
+    var slotSpans: [MatchRun.SpanChoice] = []
+    var alive: [(state: Int32, index: Int32)] = []
+}
+
+/// The scratch buffers of one matcher's matches: a match takes one (or makes one when all are
+/// in use, as when several threads match at once) and gives it back when done.
+final class MatchScratchPool: Sendable {
+    /// At most this many are kept; more are made when needed and dropped after.
+    private static let kept = 8
+    /// Buffers grown past this many hypotheses by a long utterance are dropped rather than kept.
+    private static let largestKept = 1 << 16
+    private let free = Mutex<[MatchScratch]>([])
+
+    init() {}
+
+    func take() -> MatchScratch {
+        free.withLock { $0.popLast() } ?? MatchScratch()
+    }
+
+    func giveBack(_ scratch: MatchScratch) {
+        guard scratch.arena.capacity <= Self.largestKept else { return }
+        free.withLock { if $0.count < Self.kept { $0.append(scratch) } }
+    }
+}
