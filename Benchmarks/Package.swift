@@ -25,10 +25,21 @@ let package = Package(
                 .product(name: "IntentModel", package: "intentd"),
             ]
         ),
+        // Home Assistant's test sentences and a router per home (../shared/ha), for
+        // ha-yardstick and the route benchmark.
+        .target(
+            name: "HomeAssistantSuite",
+            dependencies: [
+                .product(name: "Phrases", package: "intentd"),
+                .product(name: "IntentModel", package: "intentd"),
+                .product(name: "Routing", package: "intentd"),
+            ]
+        ),
         .executableTarget(
             name: "MatcherBenchmark",
             dependencies: [
                 "SyntheticApps",
+                "HomeAssistantSuite",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Phrases", package: "intentd"),
                 .product(name: "Routing", package: "intentd"),
@@ -80,6 +91,7 @@ let package = Package(
         .executableTarget(
             name: "ha-yardstick",
             dependencies: [
+                "HomeAssistantSuite",
                 .product(name: "Phrases", package: "intentd"),
                 .product(name: "IntentModel", package: "intentd"),
                 .product(name: "Resolvers", package: "intentd"),

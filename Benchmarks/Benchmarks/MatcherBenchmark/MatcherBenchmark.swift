@@ -5,6 +5,7 @@
 //     cd Benchmarks && swift package --disable-sandbox benchmark
 import Benchmark
 import Foundation
+import HomeAssistantSuite
 import IntentModel
 import Phrases
 import Resolvers
@@ -62,6 +63,22 @@ final class Fixtures: Sendable {
         matchers.withLock { $0[size] = matcher }
         return matcher
     }
+
+    private let homeAssistant = Mutex<HomeAssistantSuite?>(nil)
+
+    /// Home Assistant's sentences and routers, from `$INTENTD_HA` or ../shared/ha beside the
+    /// repository (run from Benchmarks/).
+    func homeAssistantSuite() throws -> HomeAssistantSuite {
+        if let suite = homeAssistant.withLock({ $0 }) { return suite }
+        let suite = try HomeAssistantSuite(folder: Self.homeAssistantFolder)
+        homeAssistant.withLock { $0 = suite }
+        return suite
+    }
+
+    static let homeAssistantFolder = ProcessInfo.processInfo.environment["INTENTD_HA"] ?? HomeAssistantSuite.defaultFolder
+
+    /// Which of Home Assistant's sentences the route benchmark routes next.
+    let nextSentence = Atomic<Int>(0)
 
     func router() -> Router {
         if let router = demoRouter.withLock({ $0 }) { return router }
@@ -170,6 +187,29 @@ let benchmarks: @Sendable () -> Void = {
         }
     } setup: {
         _ = Fixtures.shared.router()
+    }
+
+    // (c'') Home Assistant's 1,110 test sentences, one per iteration, each by its own home's
+    // router (issue 13: p50 at most 25 µs, at most 20 allocations): the per-utterance
+    // figures ha-yardstick times, with allocations counted. Skipped without ../shared/ha.
+    if FileManager.default.fileExists(atPath: Fixtures.homeAssistantFolder + "/en_tests.jsonl") {
+        Benchmark("Router.route one of Home Assistant's sentences", configuration: .init(maxDuration: .seconds(10), maxIterations: 20_000)) { benchmark in
+            let suite = try Fixtures.shared.homeAssistantSuite()
+            for _ in benchmark.scaledIterations {
+                let test = suite.tests[Fixtures.shared.nextSentence.add(1, ordering: .relaxed).oldValue % suite.tests.count]
+                let router = suite.router(for: test)
+                benchmark.startMeasurement()
+                blackHole(router.route(test.sentence, now: HomeAssistantSuite.now))
+                benchmark.stopMeasurement()
+            }
+        } setup: {
+            // Every sentence once, so that what runs once per process (tables built on first
+            // use) is not counted against the first sentences.
+            let suite = try Fixtures.shared.homeAssistantSuite()
+            for test in suite.tests { blackHole(suite.router(for: test).route(test.sentence, now: HomeAssistantSuite.now)) }
+        }
+    } else {
+        FileHandle.standardError.write(Data("MatcherBenchmark: no \(Fixtures.homeAssistantFolder)/en_tests.jsonl (set INTENTD_HA): Home Assistant's sentences are not benchmarked\n".utf8))
     }
 
     // (c') One utterance as long as the router takes, of each costly kind (issue 13: at the

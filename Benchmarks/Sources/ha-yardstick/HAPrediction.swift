@@ -1,4 +1,5 @@
 import Foundation
+import HomeAssistantSuite
 import IntentModel
 import Phrases
 import Routing

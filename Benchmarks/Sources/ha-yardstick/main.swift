@@ -11,6 +11,7 @@
 // latency_ms is the time of Router.route alone. Run from Benchmarks/; see
 // HomeAssistant/README.md.
 import Foundation
+import HomeAssistantSuite
 import IntentModel
 import Phrases
 import Resolvers
@@ -56,10 +57,6 @@ struct Options {
     }
 }
 
-struct YardstickFailure: Error, CustomStringConvertible {
-    var description: String
-}
-
 func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
 }
@@ -80,28 +77,13 @@ func percentile(_ sorted: [Double], _ pct: Double) -> Double {
 
 func run() throws {
     let options = try Options(Array(CommandLine.arguments.dropFirst()))
-    let tests = try HATestCase.load(options.ha + "/en_tests.jsonl")
-    let base = PhraseLibraryLoader.load(paths: [options.ha + "/en_templates.json"])
-    let problems = base.diagnostics.filter { $0.severity == .error }
-    guard problems.isEmpty else {
-        throw YardstickFailure(description: problems.prefix(20).map { "\($0)" }.joined(separator: "\n") + "\n\(problems.count) errors in the templates")
-    }
-    guard let map = base.homeAssistant else { throw YardstickFailure(description: "\(options.ha)/en_templates.json defines no intents") }
-
-    // One router per distinct fixture set, built before any timing.
     let clock = ContinuousClock()
     let buildStart = clock.now
-    var routers: [String: Router] = [:]
-    var leftOut: Set<String> = []
-    for test in tests where routers[test.fixturesKey] == nil {
-        let router = Router(library: try FixtureLibrary.make(base, fixtures: test.fixtures, map: map))
-        // A phrase the compiler refuses is left out and the rest route: say which.
-        leftOut.formUnion(router.diagnostics.filter { $0.severity == .error }.map { "\($0)" })
-        routers[test.fixturesKey] = router
-    }
-    for problem in leftOut.sorted() { print("left out: \(problem)") }
+    let suite = try HomeAssistantSuite(folder: options.ha)
     let buildSeconds = seconds(clock.now - buildStart)
-    let now = LocalDateTime(year: 2026, month: 11, day: 19, hour: 9, minute: 0)
+    let (tests, routers, map, base) = (suite.tests, suite.routers, suite.map, suite.templates)
+    for problem in suite.leftOut { print("left out: \(problem)") }
+    let now = HomeAssistantSuite.now
     if !options.explain.isEmpty {
         for id in options.explain {
             guard let test = tests.first(where: { $0.id == id }) else { throw YardstickFailure(description: "no test '\(id)' in the tests") }
@@ -161,7 +143,7 @@ func run() throws {
     let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
     print("system            : intentd (Router.route, in process)")
     print("test sentences    : \(tests.count) in \(routers.count) fixture sets; \(intents) intentd intents")
-    print(String(format: "routers built     : %.2f s (%d, one per fixture set)", buildSeconds, routers.count))
+    print(String(format: "routers built     : %.2f s (%d, one per fixture set; with reading the tests and templates)", buildSeconds, routers.count))
     print(String(format: "cold first pass   : %.3f s (not in median)", warmSeconds))
     print(
         String(

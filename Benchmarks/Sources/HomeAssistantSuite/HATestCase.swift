@@ -3,28 +3,28 @@ import IntentModel
 
 /// One line of en_tests.jsonl, as far as routing needs it. The expected intent and slots are
 /// not read: the harness never sees the answers; run_hassil.py --score compares.
-struct HATestCase {
-    var id: String
-    var sentence: String
+public struct HATestCase: Sendable {
+    public var id: String
+    public var sentence: String
     /// The speaker's context hassil recognizes with (`{"area": ...}`).
-    var intentContext: [String: JSONValue]
-    var fixtures: Fixtures
+    public var intentContext: [String: JSONValue]
+    public var fixtures: Fixtures
     /// The fixtures as written, which identifies the fixture set.
-    var fixturesKey: String
+    public var fixturesKey: String
 
-    struct Entity {
-        var name: String
-        var domain: String
+    public struct Entity: Sendable {
+        public var name: String
+        public var domain: String
     }
 
     /// The home a test runs in: its entities, areas and floors.
-    struct Fixtures {
-        var entities: [Entity]
-        var areas: [String]
-        var floors: [String]
+    public struct Fixtures: Sendable {
+        public var entities: [Entity]
+        public var areas: [String]
+        public var floors: [String]
     }
 
-    static func load(_ path: String) throws -> [HATestCase] {
+    public static func load(_ path: String) throws -> [HATestCase] {
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
             throw YardstickFailure(description: "cannot read the tests at \(path)")
         }

@@ -4,8 +4,8 @@ import Phrases
 /// The Home Assistant library with one test's home filled in: each entity type of the `ha`
 /// app holds the fixture names it stands for (a `{name}` type only the entities of its
 /// domains), so a name is matched only against that test's fixtures, as hassil's slot lists are.
-enum FixtureLibrary {
-    static func make(_ base: PhraseLibrary, fixtures: HATestCase.Fixtures, map: HomeAssistantMap) throws -> PhraseLibrary {
+public enum FixtureLibrary {
+    public static func make(_ base: PhraseLibrary, fixtures: HATestCase.Fixtures, map: HomeAssistantMap) throws -> PhraseLibrary {
         var library = base
         let appID = HomeAssistantMap.appID
         guard let appIndex = library.apps.firstIndex(where: { $0.id == appID }) else {
