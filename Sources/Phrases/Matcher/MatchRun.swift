@@ -200,22 +200,30 @@ struct MatchRun {
     /// trie, word by word (exact words and near misses), of at most 8 words; each length that
     /// ends on names gives a span per slot class.
     private mutating func addLexiconSpans() {
+        // Two buffers for the whole walk: the frontier and the next one, swapped each word.
+        var frontier: TrieFrontier = []
+        var next: TrieFrontier = []
+        frontier.reserveCapacity(16)
+        next.reserveCapacity(16)
         for start in 0..<count {
-            var frontier: TrieFrontier = [(0, 0, false)]
+            frontier.removeAll(keepingCapacity: true)
+            frontier.append((0, 0, false))
             var position = start
             while position < count, !frontier.isEmpty, position - start < 8 {
-                frontier = step(frontier, at: position)
+                step(frontier, at: position, into: &next)
+                swap(&frontier, &next)
                 position += 1
+                guard !frontier.isEmpty else { break }
                 let found = names(ending: frontier, length: Float(position - start))
-                addNameSpans(found, from: start, to: position)
+                if !found.isEmpty { addNameSpans(found, from: start, to: position) }
             }
         }
     }
 
-    /// The walk one word further, keeping the 16 best.
-    private func step(_ frontier: TrieFrontier, at position: Int) -> TrieFrontier {
+    /// The walk one word further from `frontier`, into `next`, keeping the 16 best.
+    private func step(_ frontier: TrieFrontier, at position: Int, into next: inout TrieFrontier) {
         let children = matcher.lexicon.children
-        var next: TrieFrontier = []
+        next.removeAll(keepingCapacity: true)
         for (node, similarity, anyExact) in frontier {
             let here = children[Int(node)]
             if let word = exact[position], let child = here[word] { next.append((child, similarity + 1, true)) }
@@ -223,8 +231,10 @@ struct MatchRun {
                 if let child = here[word] { next.append((child, similarity + s, anyExact)) }
             }
         }
-        if next.count > 16 { next = Array(next.sorted { $0.similarity > $1.similarity }.prefix(16)) }
-        return next
+        if next.count > 16 {
+            next.sort { $0.similarity > $1.similarity }
+            next.removeLast(next.count - 16)
+        }
     }
 
     /// The names the walk ends on, by slot class, each with its quality, and the class's best
