@@ -77,7 +77,11 @@ public struct ValueTagger: Sendable {
         let parser = DateParser(tokens: tokens, context: context, wholeText: false, numbers: numbers)
         var spans: [TaggedSpan] = []
         var reachedEnd = -1
+        // Every date holds a word such as a number, a weekday or "tomorrow": none starts past
+        // the last of them.
+        let lastCore = tokens.indices.last(where: parser.mayHoldDate(at:)) ?? -1
         for start in tokens.indices {
+            guard start <= lastCore else { break }
             let word = tokens[start]
             if DateParser.fillers.contains(word) {
                 if !Self.fillerDateStarts.contains(word) { continue }

@@ -60,6 +60,46 @@ import Testing
         #expect(turnedAway > 1000, "the gate should turn most words away")
     }
 
+    @Test func noDateStartsPastTheLastWordADateMayHold() {
+        var missed: [String] = []
+        var skipped = 0
+        for sentence in Self.sentences {
+            let tokens = TextNormalizer().words(sentence)
+            let parser = DateParser(tokens: tokens, context: Self.context, wholeText: false)
+            let lastCore = tokens.indices.last(where: parser.mayHoldDate(at:)) ?? -1
+            for index in tokens.indices where index > lastCore {
+                skipped += 1
+                if let found = parser.parse(from: index) { missed.append("\(sentence) [\(index)]: \(found.value.iso8601)") }
+            }
+        }
+        #expect(missed.isEmpty, "dates the gate hides:\n\(missed.prefix(20).joined(separator: "\n"))")
+        #expect(skipped > 1000, "most sentences hold no date: their words should be skipped")
+    }
+
+    @Test func noDurationStartsPastTheLastWordADurationMayHold() {
+        var missed: [String] = []
+        for sentence in Self.sentences {
+            let tokens = TextNormalizer().words(sentence)
+            let parser = DateParser(
+                tokens: tokens, context: ResolutionContext(now: LocalDateTime(year: 2000, month: 1, day: 1)), wholeText: false)
+            let lastCore = tokens.lastIndex(where: DurationReader.mayHoldDuration) ?? -1
+            for index in tokens.indices where index > lastCore {
+                if let found = DurationReader.read(parser, at: index) { missed.append("\(sentence) [\(index)]: \(found.seconds) s") }
+            }
+        }
+        #expect(missed.isEmpty, "durations the gate hides:\n\(missed.prefix(20).joined(separator: "\n"))")
+    }
+
+    @Test func weakWordsAloneHoldNoDate() {
+        let tokens = ["turn", "on", "the", "lights", "in", "the", "kitchen", "this", "last"]
+        let parser = DateParser(tokens: tokens, context: Self.context, wholeText: false)
+        #expect(tokens.indices.allSatisfy { !parser.mayHoldDate(at: $0) })
+        let dated = ["in", "the", "morning", "at", "5", "asap"]
+        let datedParser = DateParser(tokens: dated, context: Self.context, wholeText: false)
+        #expect(dated.indices.filter { datedParser.mayHoldDate(at: $0) } == [2, 4, 5])
+        #expect(!DurationReader.mayHoldDuration("kitchen") && DurationReader.mayHoldDuration("2h30") && DurationReader.mayHoldDuration("mins"))
+    }
+
     @Test func aWordTheNumberGateTurnsAwayBeginsNoNumber() {
         var missed: [String] = []
         for sentence in Self.sentences {

@@ -38,4 +38,34 @@ extension DateParser {
         ])
         return words
     }()
+
+    /// Whether the word at `index` may be one a date cannot do without: every date holds at
+    /// least one (a number, a weekday, a month, a part of the day, a unit, "tomorrow", "now",
+    /// a holiday...), while "the", "in", "this", "last" and fillers never make one alone. The
+    /// tagger reads no date from past the last such word of an utterance ("turn on the lights
+    /// in the kitchen" holds none). `ReaderStartTests` checks over every corpus that no date
+    /// is missed.
+    func mayHoldDate(at index: Int) -> Bool {
+        let word = tokens[index]
+        guard word.utf8.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else { return true }
+        return numbers[index] != nil || Self.coreWords.contains(word) || word.hasPrefix("mid") || NumberReader.mayStart(word)
+    }
+
+    /// The words of ``mayHoldDate(at:)``: every start word and every word of the readers'
+    /// phrases and units, less the words that only lead into a date.
+    static let coreWords: Set<String> = {
+        var words = startWords
+        for phrase in nowPhrases { words.formUnion(phrase) }
+        for (phrase, _) in relativeDays { words.formUnion(phrase) }
+        words.formUnion(DateMath.units.keys)
+        words.formUnion(DateWords.zones.keys)
+        words.formUnion(["o'clock", "oclock", "am", "pm", "weekend", "weekends", "eve", "noon", "midnight"])
+        for name in Holidays.names { words.formUnion(name.split(separator: " ").map(String.init)) }
+        let leading: Set<String> = [
+            "the", "a", "an", "in", "this", "last", "past", "next", "coming", "upcoming", "following", "previous", "prior",
+            "early", "late", "my", "right", "just", "half", "quarter",
+        ]
+        return words.subtracting(leading).subtracting(fillers)
+    }()
 }
+

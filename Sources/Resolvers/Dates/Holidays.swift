@@ -71,11 +71,11 @@ enum Holidays {
         return nil
     }
 
+    /// Every holiday's name.
+    static let names: [String] = Array(easterOffsets.keys) + Array(weekdayRules.keys) + Array(DateWords.fixedHolidays.keys)
+
     /// The first word of every holiday name, to skip the lookup for other words.
-    static let firstWords: Set<String> = {
-        let names = Array(easterOffsets.keys) + Array(weekdayRules.keys) + Array(DateWords.fixedHolidays.keys)
-        return Set(names.compactMap { $0.split(separator: " ").first.map(String.init) })
-    }()
+    static let firstWords: Set<String> = Set(names.compactMap { $0.split(separator: " ").first.map(String.init) })
 
     static func isHoliday(_ name: String) -> Bool {
         easterOffsets[name] != nil || weekdayRules[name] != nil || DateWords.fixedHolidays[name] != nil

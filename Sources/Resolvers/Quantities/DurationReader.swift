@@ -14,7 +14,10 @@ enum DurationReader {
             wholeText: false, numbers: numbers)
         var spans: [TaggedSpan] = []
         var index = 0
-        while index < tokens.count {
+        // Every duration holds a unit ("minutes", "h", "fortnight", "weekend") or digits
+        // ("2h30"): none starts past the last such word.
+        let lastCore = tokens.lastIndex(where: mayHoldDuration) ?? -1
+        while index <= lastCore {
             if let found = read(parser, at: index) {
                 spans.append(TaggedSpan(range: index..<found.end, type: .duration, value: .duration(found.seconds)))
                 index = found.end
@@ -23,6 +26,13 @@ enum DurationReader {
             }
         }
         return spans
+    }
+
+    /// Whether a duration may hold `token`: a unit, or a token with digits. `ReaderStartTests`
+    /// checks over every corpus that no duration is missed.
+    static func mayHoldDuration(_ token: String) -> Bool {
+        DateMath.units[token] != nil || token == "fortnight" || token == "weekend" || token == "weekends"
+            || token.utf8.contains { $0 >= 0x30 && $0 <= 0x39 }
     }
 
     /// The duration starting at `index`, if one does.
