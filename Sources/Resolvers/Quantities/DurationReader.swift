@@ -9,14 +9,15 @@ enum DurationReader {
     static let wholeUnits: Set<String> = ["all", "full", "whole", "another", "the", "entire", "one", "a", "an"]
 
     static func read(_ tokens: [String], numbers: [NumberSpan]) -> [TaggedSpan] {
+        // Every duration holds a unit ("minutes", "h", "fortnight", "weekend") or digits
+        // ("2h30"): none starts past the last such word, and most utterances hold none.
+        let lastCore = tokens.lastIndex(where: mayHoldDuration) ?? -1
+        guard lastCore >= 0 else { return [] }
         let parser = DateParser(
             tokens: tokens, context: ResolutionContext(now: LocalDateTime(year: 2000, month: 1, day: 1)),
             wholeText: false, numbers: numbers)
         var spans: [TaggedSpan] = []
         var index = 0
-        // Every duration holds a unit ("minutes", "h", "fortnight", "weekend") or digits
-        // ("2h30"): none starts past the last such word.
-        let lastCore = tokens.lastIndex(where: mayHoldDuration) ?? -1
         while index <= lastCore {
             if let found = read(parser, at: index) {
                 spans.append(TaggedSpan(range: index..<found.end, type: .duration, value: .duration(found.seconds)))
