@@ -47,6 +47,8 @@ extension MatchRun {
     /// The path that ends at arena index `index`, first step first.
     private func path(ending index: Int32) -> [Hypothesis] {
         var path: [Hypothesis] = []
+        // Every step but the start takes at least one word.
+        path.reserveCapacity(count + 1)
         var cursor = index
         while cursor >= 0 {
             let h = arena[Int(cursor)]

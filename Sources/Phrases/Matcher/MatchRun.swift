@@ -159,34 +159,29 @@ struct MatchRun {
         }
     }
 
-    /// Which slot classes accept a value of `type`.
-    private func classes(accepting type: ValueType) -> [Int32] {
-        let element = type.elementType
-        var result: [Int32] = []
-        for (index, slotClass) in matcher.automaton.slotClasses.enumerated() {
-            guard case .typed(let wanted) = slotClass else { continue }
-            let fits: Bool
-            switch (wanted, element) {
-            case (.double, .int), (.double, .double), (.double, .currencyAmount): fits = true
-            case (.measurement, .measurement): fits = true
-            default: fits = wanted == element
-            }
-            if fits { result.append(Int32(index)) }
+    /// Whether `slotClass` takes a typed value of `element` type.
+    private func accepts(_ slotClass: SlotClass, _ element: ValueType) -> Bool {
+        guard case .typed(let wanted) = slotClass else { return false }
+        switch (wanted, element) {
+        case (.double, .int), (.double, .double), (.double, .currencyAmount): return true
+        case (.measurement, .measurement): return true
+        default: return wanted == element
         }
-        return result
     }
 
     private mutating func addTypedSpans(_ spans: [SlotSpan]) {
+        let slotClasses = matcher.automaton.slotClasses
         for span in spans where span.range.lowerBound >= 0 && span.range.upperBound <= count && !span.range.isEmpty {
             if span.type == .int || span.type == .double, span.confidence >= 0.9 {
                 for index in span.range { numeric[index] = true }
             }
-            for slotClass in classes(accepting: span.type) {
+            let element = span.type.elementType
+            for (slotClass, kind) in slotClasses.enumerated() where accepts(kind, element) {
                 let score = Float(span.range.count) * Float(min(max(span.confidence, 0), 1)) + Weight.valueBonus
                 spansAt[span.range.lowerBound].append(slotSpans.count)
                 slotSpans.append(
                     SpanChoice(
-                        end: span.range.upperBound, slotClass: slotClass, score: score,
+                        end: span.range.upperBound, slotClass: Int32(slotClass), score: score,
                         capture: .value(span.value, confidence: span.confidence)))
             }
         }
@@ -237,39 +232,49 @@ struct MatchRun {
         }
     }
 
-    /// The names the walk ends on, by slot class, each with its quality, and the class's best
-    /// score. A part of a name counts only when some word of it was heard exactly.
-    private func names(ending frontier: TrieFrontier, length: Float) -> [Int32: (score: Float, names: [NameMatch])] {
-        var byClass: [Int32: (score: Float, names: [NameMatch])] = [:]
+    /// The names the walk ends on, by slot class (in the order of the classes), each with its
+    /// quality, and the class's best score. A part of a name counts only when some word of it
+    /// was heard exactly.
+    private func names(ending frontier: TrieFrontier, length: Float) -> [(slotClass: Int32, score: Float, names: [NameMatch])] {
+        var byClass: [(slotClass: Int32, score: Float, names: [NameMatch])] = []
         for (node, similarity, anyExact) in frontier {
             let quality = similarity / length
             for entry in matcher.lexicon.entries[Int(node)] where anyExact || !entry.isPart {
                 let q = entry.quality * quality
                 let name = NameMatch(id: entry.valueID, title: entry.title, quality: Double(q))
-                var current = byClass[entry.slotClass] ?? (0, [])
-                if let existing = current.names.firstIndex(where: { $0.id == name.id }) {
-                    if current.names[existing].quality < name.quality { current.names[existing] = name }
+                let slot: Int
+                if let found = byClass.firstIndex(where: { $0.slotClass == entry.slotClass }) {
+                    slot = found
                 } else {
-                    current.names.append(name)
+                    slot = byClass.count
+                    byClass.append((entry.slotClass, 0, []))
                 }
-                current.score = max(current.score, q * length)
-                byClass[entry.slotClass] = current
+                if let existing = byClass[slot].names.firstIndex(where: { $0.id == name.id }) {
+                    if byClass[slot].names[existing].quality < name.quality { byClass[slot].names[existing] = name }
+                } else {
+                    byClass[slot].names.append(name)
+                }
+                byClass[slot].score = max(byClass[slot].score, q * length)
             }
         }
+        byClass.sort { $0.slotClass < $1.slotClass }
         return byClass
     }
 
     /// A span of `start..<end` per slot class, with the names close to the best (a weaker
     /// partial match is no rival).
-    private mutating func addNameSpans(_ found: [Int32: (score: Float, names: [NameMatch])], from start: Int, to end: Int) {
-        for (slotClass, match) in found {
-            let best = match.names.map(\.quality).max() ?? 0
-            let names = match.names.filter { $0.quality >= best - 0.05 }.sorted { $0.quality > $1.quality }
+    private mutating func addNameSpans(_ found: [(slotClass: Int32, score: Float, names: [NameMatch])], from start: Int, to end: Int) {
+        for var match in found {
+            var best = 0.0
+            for name in match.names { best = max(best, name.quality) }
+            match.names.removeAll { $0.quality < best - 0.05 }
+            match.names.sort { $0.quality > $1.quality }
             let type: String
-            if case .lexicon(let t) = matcher.automaton.slotClasses[Int(slotClass)] { type = t } else { type = "" }
+            if case .lexicon(let t) = matcher.automaton.slotClasses[Int(match.slotClass)] { type = t } else { type = "" }
             spansAt[start].append(slotSpans.count)
             slotSpans.append(
-                SpanChoice(end: end, slotClass: slotClass, score: match.score + Weight.valueBonus, capture: .names(names, type: type)))
+                SpanChoice(
+                    end: end, slotClass: match.slotClass, score: match.score + Weight.valueBonus, capture: .names(match.names, type: type)))
         }
     }
 }
