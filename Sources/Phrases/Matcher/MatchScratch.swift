@@ -25,8 +25,10 @@ final class MatchScratch: @unchecked Sendable {
 final class MatchScratchPool: Sendable {
     /// At most this many are kept; more are made when needed and dropped after.
     private static let kept = 8
-    /// Buffers grown past this many hypotheses by a long utterance are dropped rather than kept.
-    private static let largestKept = 1 << 16
+    /// Buffers grown by a long utterance (past this many hypotheses, or this many words) are
+    /// dropped rather than kept: a chart of 256 positions holds megabytes, and an idle
+    /// matcher should not.
+    static let largestKept = (hypotheses: 1 << 16, words: 64)
     private let free = Mutex<[MatchScratch]>([])
 
     init() {}
@@ -36,7 +38,10 @@ final class MatchScratchPool: Sendable {
     }
 
     func giveBack(_ scratch: MatchScratch) {
-        guard scratch.arena.capacity <= Self.largestKept else { return }
+        guard scratch.arena.capacity <= Self.largestKept.hypotheses, scratch.chart.count <= Self.largestKept.words + 1 else { return }
         free.withLock { if $0.count < Self.kept { $0.append(scratch) } }
     }
+
+    /// How many scratches wait for the next match.
+    var keptCount: Int { free.withLock { $0.count } }
 }
