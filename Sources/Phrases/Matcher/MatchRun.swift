@@ -99,10 +99,9 @@ struct MatchRun {
         swap(&alive, &scratch.alive)
     }
 
-    init(
-        matcher: Matcher, tokens: [String], spans: [SlotSpan], soundAlike: Bool = false, misheardWords: Bool = false,
-        scratch: MatchScratch = MatchScratch()
-    ) {
+    /// A run working in `scratch`'s buffers (``Matcher/match(_:spans:limit:soundAlike:misheardWords:allowed:)``
+    /// takes them from its pool and gives them back with ``giveBack(to:)``).
+    init(matcher: Matcher, tokens: [String], spans: [SlotSpan], soundAlike: Bool, misheardWords: Bool, scratch: MatchScratch) {
         self.matcher = matcher
         self.soundAlike = soundAlike
         self.misheardWords = misheardWords
