@@ -11,8 +11,41 @@ import IntentModel
 public struct ValueTagger: Sendable {
     public init() {}
 
-    /// Every typed value found in `tokens` (the output of `TextNormalizer`).
-    public func tag(_ tokens: [String], context: ResolutionContext) -> [TaggedSpan] {
+    /// The readers of values beside numbers, which always run (other readers build on them,
+    /// and a number alone is no title). A router runs only those whose values its phrases can
+    /// take: dates cost the most, and a library without a date slot has no use for them.
+    public struct Readers: OptionSet, Sendable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        /// Dates and times, bare years included.
+        public static let dates = Readers(rawValue: 1 << 0)
+        public static let durations = Readers(rawValue: 1 << 1)
+        /// Amounts of money.
+        public static let money = Readers(rawValue: 1 << 2)
+        public static let temperatures = Readers(rawValue: 1 << 3)
+        /// E-mail addresses, URLs and phone numbers.
+        public static let sequences = Readers(rawValue: 1 << 4)
+        public static let people = Readers(rawValue: 1 << 5)
+        public static let all: Readers = [.dates, .durations, .money, .temperatures, .sequences, .people]
+
+        /// The readers whose values a slot can take, asked type by type (`takes`: whether
+        /// some slot takes a value of that element type).
+        public static func taking(_ takes: (ValueType) -> Bool) -> Readers {
+            var readers: Readers = []
+            if takes(.date) { readers.insert(.dates) }
+            if takes(.duration) { readers.insert(.durations) }
+            if takes(.currencyAmount) { readers.insert(.money) }
+            if takes(.measurement(dimension: "temperature")) { readers.insert(.temperatures) }
+            if takes(.email) || takes(.url) || takes(.phoneNumber) { readers.insert(.sequences) }
+            if takes(.person) { readers.insert(.people) }
+            return readers
+        }
+    }
+
+    /// Every typed value found in `tokens` (the output of `TextNormalizer`): numbers, and the
+    /// values of `readers`.
+    public func tag(_ tokens: [String], context: ResolutionContext, readers: Readers = .all) -> [TaggedSpan] {
         guard !tokens.isEmpty else { return [] }
         var spans: [TaggedSpan] = []
         let numbers = NumberReader.read(tokens)
@@ -26,23 +59,25 @@ public struct ValueTagger: Sendable {
                     range: number.range, type: .double, value: .double(number.value), confidence: number.confidence))
         }
         spans += wholeParts(of: numbers, in: tokens)
-        spans += MoneyReader.read(tokens, numbers: numbers)
-        spans += DurationReader.read(tokens, numbers: numbers)
-        spans += TemperatureReader.read(tokens, numbers: numbers)
-        let dateSpans = dates(tokens, numbers: numbers, context: context)
-        spans += dateSpans
-        // A bare year ("published after 2015") is also a date: its first day, offered with a
-        // lower confidence so that it fills a date slot only where the phrase wants one.
-        for number in numbers where number.range.count == 1 {
-            guard let year = number.integer, (1000...2999).contains(year), tokens[number.range.lowerBound].count == 4,
-                !dateSpans.contains(where: { $0.range == number.range })
-            else { continue }
-            spans.append(
-                TaggedSpan(range: number.range, type: .date, value: .date(LocalDateTime(year: year, month: 1, day: 1)), confidence: 0.6))
+        if readers.contains(.money) { spans += MoneyReader.read(tokens, numbers: numbers) }
+        if readers.contains(.durations) { spans += DurationReader.read(tokens, numbers: numbers) }
+        if readers.contains(.temperatures) { spans += TemperatureReader.read(tokens, numbers: numbers) }
+        if readers.contains(.dates) {
+            let dateSpans = dates(tokens, numbers: numbers, context: context)
+            spans += dateSpans
+            // A bare year ("published after 2015") is also a date: its first day, offered with a
+            // lower confidence so that it fills a date slot only where the phrase wants one.
+            for number in numbers where number.range.count == 1 {
+                guard let year = number.integer, (1000...2999).contains(year), tokens[number.range.lowerBound].count == 4,
+                    !dateSpans.contains(where: { $0.range == number.range })
+                else { continue }
+                spans.append(
+                    TaggedSpan(range: number.range, type: .date, value: .date(LocalDateTime(year: year, month: 1, day: 1)), confidence: 0.6))
+            }
         }
-        spans += SequenceReader.tag(tokens)
-        spans += SpokenYearReader.read(tokens, numbers: numbers)
-        spans += PersonReader.read(tokens, contacts: context.contacts, prebuilt: context.contactIndex)
+        if readers.contains(.sequences) { spans += SequenceReader.tag(tokens) }
+        if readers.contains(.dates) { spans += SpokenYearReader.read(tokens, numbers: numbers) }
+        if readers.contains(.people) { spans += PersonReader.read(tokens, contacts: context.contacts, prebuilt: context.contactIndex) }
         if context.language == "zh"
             || tokens.contains(where: { $0.unicodeScalars.contains(where: TextNormalizerCJK.isCJK) })
         {

@@ -30,7 +30,7 @@ extension Router {
         guard !tokens.isEmpty, tokens.count <= Self.soundAlikeWordLimit else { return [] }
         let words = tokens.map(\.text)
         let context = context(now: now, timeZone: timeZone, language: "en")
-        let spans = tagger.tag(words, context: context).map {
+        let spans = tagger.tag(words, context: context, readers: readers).map {
             SlotSpan(range: $0.range, type: $0.type, value: $0.value, confidence: $0.confidence)
         }
         let parses = matcher.match(words, spans: spans, limit: limit, allowed: allowedIntents)

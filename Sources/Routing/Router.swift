@@ -23,6 +23,8 @@ public struct Router: Sendable {
     let contactIndex: ContactIndex
     let appNames: AppNames
     let tagger = ValueTagger()
+    /// The value readers whose values some slot takes; numbers are always read.
+    let readers: ValueTagger.Readers
     let normalizer = TextNormalizer()
     /// The first word of every self-repair marker of every language: an utterance with none of
     /// them ("no", "i", "sorry", ...) is never looked at for a self-repair.
@@ -100,6 +102,7 @@ public struct Router: Sendable {
         contactIndex = ContactIndex(contacts)
         appNames = AppNames(library.apps, normalizer: TextNormalizer())
         repairMarkerStarts = Set(library.languages.values.flatMap(\.selfRepair).compactMap(\.first))
+        readers = ValueTagger.Readers.taking(compiled.matcher.takesValues(of:))
     }
 
     /// Loads and compiles the phrase files at `paths`.
@@ -200,7 +203,7 @@ public struct Router: Sendable {
         var context = context(now: now, timeZone: timeZone, language: language)
         // "what photos did i take on saturday" asks about the Saturday just past, not the next one.
         context.prefersFuture = !Self.speaksOfThePast(words)
-        let spans = tagger.tag(words, context: context).map {
+        let spans = tagger.tag(words, context: context, readers: readers).map {
             SlotSpan(range: $0.range, type: $0.type, value: $0.value, confidence: $0.confidence)
         }
         let outside = outsideMarkers(in: words, language: language)

@@ -10,6 +10,19 @@ package enum SlotClass: Hashable, Sendable {
     case freeText
 }
 
+extension SlotClass {
+    /// Whether this class takes a typed value of `element` type: a number where a double is
+    /// wanted, an amount of money as a number, a measurement of any dimension.
+    func accepts(_ element: ValueType) -> Bool {
+        guard case .typed(let wanted) = self else { return false }
+        switch (wanted, element) {
+        case (.double, .int), (.double, .double), (.double, .currencyAmount): return true
+        case (.measurement, .measurement): return true
+        default: return wanted == element
+        }
+    }
+}
+
 /// One compiled template: which intent it reaches and where it came from.
 package struct CompiledPhrase: Hashable, Sendable {
     package var intentIndex: Int

@@ -70,8 +70,8 @@ extension MatchRun {
             return Float(h.to - h.from) * Weight.soundExplained * h.similarity
         case .slot:
             if h.payload >= 0 {
-                let span = slotSpans[Int(h.payload)]
-                return span.explained ?? span.score - Weight.valueBonus
+                let index = Int(h.payload)
+                return slotSpans[index].explained ?? slotSpans[index].score - Weight.valueBonus
             }
             // Free text explains less than literal words, and less still the longer it runs.
             let words = (Int(h.from)..<Int(h.to)).filter { !filler[$0] }.count

@@ -18,15 +18,25 @@ extension MatchRun {
         var alive: [(state: Int32, index: Int32)] = []
         swap(&alive, &self.alive)
         defer { swap(&alive, &self.alive) }
+        // Free-text choices of the current position, worked out for the first hypothesis
+        // that has a free-text edge there and shared by the rest.
+        var freeText: [(end: Int, score: Float)] = []
         for position in 0..<count {
             pruned(position, into: &alive)
             let hearingFloor = soundAlike ? soundAlikeFloor(alive) : .infinity
+            // What the position offers, read once for all its hypotheses.
+            let skipsFiller = filler[position]
+            let phraseEnds = fillerPhraseEnds[position]
+            let heard = exact[position]
+            let nearWords = near[position]
+            let spans = spansAt[position]
+            var freeTextKnown = false
             for (state, index) in alive {
                 let h = arena[Int(index)]
                 let base = Hypothesis(state: state, parent: index, score: h.score, action: .skipFiller, from: Int32(position), to: Int32(position + 1))
                 // Skip the word: free for filler, a penalty otherwise.
                 var skip = base
-                if !filler[position] {
+                if !skipsFiller {
                     skip.action = .skipUnknown
                     skip.score += Weight.unknownSkip
                 }
@@ -34,21 +44,21 @@ extension MatchRun {
                 // A filler phrase scores as if matched word for word, so that a phrase spelling
                 // it out ("i need to {title}") does not outscore skipping it before another
                 // intent's phrase ("i need to | send money to alex").
-                for end in fillerPhraseEnds[position] {
+                for end in phraseEnds {
                     var phraseSkip = base
                     phraseSkip.to = Int32(end)
                     phraseSkip.score += Weight.fillerPhraseWord * Float(end - position)
                     relax(end, phraseSkip)
                 }
                 // Literal words, exact and near.
-                if let word = exact[position], let target = automaton.wordTarget(from: state, word: word) {
+                if let heard, let target = automaton.wordTarget(from: state, word: heard) {
                     var next = base
                     next.state = target
                     next.action = .word
                     next.score += Weight.word
                     relax(position + 1, next)
                 }
-                for (word, similarity) in near[position] {
+                for (word, similarity) in nearWords {
                     guard let target = automaton.wordTarget(from: state, word: word) else { continue }
                     var next = base
                     next.state = target
@@ -62,7 +72,21 @@ extension MatchRun {
                     expandSoundAlikes(from: state, at: position, base: base)
                     if misheardWords { expandMisheardWord(from: state, at: position, base: base, reachedBy: h) }
                 }
-                expandSlots(from: state, at: position, base: base, automaton: automaton)
+                expandSpans(spans, from: state, base: base, automaton: automaton)
+                let freeTextEdges = automaton.slotEdges(of: state, slotClass: freeTextClass)
+                if !freeTextEdges.isEmpty {
+                    if !freeTextKnown {
+                        freeTextChoices(at: position, into: &freeText)
+                        freeTextKnown = true
+                    }
+                    for (end, score) in freeText {
+                        for edge in freeTextEdges {
+                            takeSlot(
+                                base, parameter: automaton.slotEdgeParameter[edge], target: automaton.slotEdgeTarget[edge], end: end,
+                                score: score, payload: -1)
+                        }
+                    }
+                }
                 if let anchor = anchorWord(before: position, reachedBy: h) {
                     expandEntityNames(from: state, at: position, base: base, anchor: anchor, automaton: automaton)
                 }
@@ -99,23 +123,26 @@ extension MatchRun {
         entries.sort { $0.state < $1.state }
     }
 
-    mutating func expandSlots(from state: Int32, at position: Int, base: Hypothesis, automaton: borrowing Automaton) {
-        func take(_ parameter: Int32, _ target: Int32, end: Int, score: Float, payload: Int32) {
-            takeSlot(base, parameter: parameter, target: target, end: end, score: score, payload: payload)
-        }
-        for spanIndex in spansAt[position] {
-            let span = slotSpans[spanIndex]
-            for edge in automaton.slotEdges(of: state, slotClass: span.slotClass) {
-                take(automaton.slotEdgeParameter[edge], automaton.slotEdgeTarget[edge], end: span.end, score: span.score, payload: Int32(spanIndex))
+    /// The typed values and names that begin at a position (`spans`, indices into
+    /// `slotSpans`), each taken by the slot edges of its class from `state`. Only the fields
+    /// the search needs are read: a span's capture is copied into a parse, not into each step.
+    mutating func expandSpans(_ spans: [Int], from state: Int32, base: Hypothesis, automaton: borrowing Automaton) {
+        for spanIndex in spans {
+            let (end, slotClass, score) = (slotSpans[spanIndex].end, slotSpans[spanIndex].slotClass, slotSpans[spanIndex].score)
+            for edge in automaton.slotEdges(of: state, slotClass: slotClass) {
+                takeSlot(
+                    base, parameter: automaton.slotEdgeParameter[edge], target: automaton.slotEdgeTarget[edge], end: end,
+                    score: score, payload: Int32(spanIndex))
             }
         }
-        let freeTextEdges = automaton.slotEdges(of: state, slotClass: freeTextClass)
-        guard !freeTextEdges.isEmpty else { return }
+    }
+
+    /// The ends free text may take from `position` (it must hold a content word), each with
+    /// its score, into `choices`.
+    func freeTextChoices(at position: Int, into choices: inout [(end: Int, score: Float)]) {
+        choices.removeAll(keepingCapacity: true)
         for end in (position + 1)...min(count, position + Weight.maximumFreeText) where isFreeTextAllowed(position..<end) {
-            let score = freeTextScore(position..<end)
-            for edge in freeTextEdges {
-                take(automaton.slotEdgeParameter[edge], automaton.slotEdgeTarget[edge], end: end, score: score, payload: -1)
-            }
+            choices.append((end, freeTextScore(position..<end)))
         }
     }
 

@@ -158,16 +158,6 @@ struct MatchRun {
         }
     }
 
-    /// Whether `slotClass` takes a typed value of `element` type.
-    private func accepts(_ slotClass: SlotClass, _ element: ValueType) -> Bool {
-        guard case .typed(let wanted) = slotClass else { return false }
-        switch (wanted, element) {
-        case (.double, .int), (.double, .double), (.double, .currencyAmount): return true
-        case (.measurement, .measurement): return true
-        default: return wanted == element
-        }
-    }
-
     private mutating func addTypedSpans(_ spans: [SlotSpan]) {
         let slotClasses = matcher.automaton.slotClasses
         for span in spans where span.range.lowerBound >= 0 && span.range.upperBound <= count && !span.range.isEmpty {
@@ -175,7 +165,7 @@ struct MatchRun {
                 for index in span.range { numeric[index] = true }
             }
             let element = span.type.elementType
-            for (slotClass, kind) in slotClasses.enumerated() where accepts(kind, element) {
+            for (slotClass, kind) in slotClasses.enumerated() where kind.accepts(element) {
                 let score = Float(span.range.count) * Float(min(max(span.confidence, 0), 1)) + Weight.valueBonus
                 spansAt[span.range.lowerBound].append(slotSpans.count)
                 slotSpans.append(

@@ -123,6 +123,13 @@ public struct Matcher: Sendable {
             .map(\.element).prefix(limit))
     }
 
+    /// Whether some slot takes a typed value of `type` (a date, an amount of money...): the
+    /// router runs only the value readers whose values a phrase can take.
+    public func takesValues(of type: ValueType) -> Bool {
+        if let overlay, overlay.matcher.takesValues(of: type) { return true }
+        return automaton.slotClasses.contains { $0.accepts(type) }
+    }
+
     /// Whether `word` (normalized) is a filler word such as "um" or "please".
     public func isFiller(_ word: String) -> Bool {
         if let overlay, overlay.matcher.isFiller(word) { return true }
