@@ -72,6 +72,8 @@ extension MatchRun {
                     expandSoundAlikes(from: state, at: position, base: base)
                     if misheardWords { expandMisheardWord(from: state, at: position, base: base, reachedBy: h) }
                 }
+                // Most states lie inside a phrase's words and have no slot edge at all.
+                guard automaton.slotEdgeStart[Int(state)] != automaton.slotEdgeStart[Int(state) + 1] else { continue }
                 expandSpans(spans, from: state, base: base, automaton: automaton)
                 let freeTextEdges = automaton.slotEdges(of: state, slotClass: freeTextClass)
                 if !freeTextEdges.isEmpty {
@@ -127,12 +129,14 @@ extension MatchRun {
     /// `slotSpans`), each taken by the slot edges of its class from `state`. Only the fields
     /// the search needs are read: a span's capture is copied into a parse, not into each step.
     mutating func expandSpans(_ spans: [Int], from state: Int32, base: Hypothesis, automaton: borrowing Automaton) {
+        // A state has a few slot edges: a scan of them is cheaper than a search per span.
+        let edges = Int(automaton.slotEdgeStart[Int(state)])..<Int(automaton.slotEdgeStart[Int(state) + 1])
         for spanIndex in spans {
-            let (end, slotClass, score) = (slotSpans[spanIndex].end, slotSpans[spanIndex].slotClass, slotSpans[spanIndex].score)
-            for edge in automaton.slotEdges(of: state, slotClass: slotClass) {
+            let slotClass = slotSpans[spanIndex].slotClass
+            for edge in edges where automaton.slotEdgeClass[edge] == slotClass {
                 takeSlot(
-                    base, parameter: automaton.slotEdgeParameter[edge], target: automaton.slotEdgeTarget[edge], end: end,
-                    score: score, payload: Int32(spanIndex))
+                    base, parameter: automaton.slotEdgeParameter[edge], target: automaton.slotEdgeTarget[edge],
+                    end: slotSpans[spanIndex].end, score: slotSpans[spanIndex].score, payload: Int32(spanIndex))
             }
         }
     }

@@ -44,6 +44,8 @@ enum MoneyReader {
     }
 
     static func read(_ tokens: [String], numbers: [NumberSpan]) -> [TaggedSpan] {
+        // Every amount names its currency ("$", "dollars", "usd"): without one, none is read.
+        guard tokens.contains(where: currencyFirstWords.contains) else { return [] }
         var byStart: [Int: NumberSpan] = [:]
         for number in numbers where number.confidence > 0.5 { byStart[number.range.lowerBound] = number }
         var spans: [TaggedSpan] = []
