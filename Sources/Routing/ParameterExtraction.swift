@@ -15,7 +15,7 @@ struct ParameterExtraction {
     var missing: [String] = []
     /// Entity parameters said by a name no known value has, with the name as said.
     var unresolved: [(name: String, text: String)] = []
-    var steps: [String] = []
+    var steps: [ResolverStep] = []
 
     init(utterance: String, tokens: [Token], parse: Parse, matcher: Matcher, context: ResolutionContext) {
         self.utterance = utterance
@@ -30,7 +30,7 @@ struct ParameterExtraction {
         for (name, raw) in parse.values.sorted(by: { $0.key < $1.key }) {
             guard let parameter = parse.intent.parameter(name), let value = Value(implied: raw, as: parameter.type) else { continue }
             values[name] = value
-            steps.append("\(name): \(value.json.serialized), implied by the phrase")
+            steps.append(.implied(parameter: name, value: value))
         }
         for capture in parse.captures {
             guard let parameter = parse.intent.parameter(capture.parameter) else { continue }
@@ -38,7 +38,7 @@ struct ParameterExtraction {
             case .value(let value, _):
                 let fitted = fit(value, to: parameter.type)
                 values[parameter.name] = fitted
-                steps.append("\(parameter.name): tagged value \(fitted.json.serialized)")
+                steps.append(.tagged(parameter: parameter.name, value: fitted))
             case .names(let names, let type):
                 let candidates = names.map { name -> Value in
                     if case .enumeration = parameter.type.elementType { return .enumCase(name.id) }
@@ -46,10 +46,10 @@ struct ParameterExtraction {
                 }
                 if candidates.count == 1 || (names.count > 1 && names[0].quality - names[1].quality > 0.05) {
                     values[parameter.name] = fit(candidates[0], to: parameter.type)
-                    steps.append("\(parameter.name): \(type) '\(names[0].title)' (\(RouteResult.round(names[0].quality)))")
+                    steps.append(.name(parameter: parameter.name, type: type, name: names[0]))
                 } else {
                     ambiguities.append((parameter.name, candidates))
-                    steps.append("\(parameter.name): \(type) ambiguous among " + names.map { "'\($0.title)'" }.joined(separator: ", "))
+                    steps.append(.names(parameter: parameter.name, type: type, names: names))
                 }
             case .freeText:
                 let text = freeText(capture.range)
@@ -66,7 +66,7 @@ struct ParameterExtraction {
                     continue
                 }
                 values[parameter.name] = fit(.string(text), to: parameter.type)
-                steps.append("\(parameter.name): free text '\(text)'")
+                steps.append(.freeText(parameter: parameter.name, text: text))
             }
         }
         keepTheStartsDay(&values)
@@ -80,7 +80,7 @@ struct ParameterExtraction {
                 continue
             } else if let defaultValue = parameter.defaultValue {
                 parameters.append((parameter.name, defaultValue.resolve(now: context.now)))
-                steps.append("\(parameter.name): default")
+                steps.append(.defaulted(parameter: parameter.name))
             } else if parameter.isRequired {
                 missing.append(parameter.name)
             }
@@ -95,14 +95,14 @@ struct ParameterExtraction {
         case .resolved(let candidates):
             if candidates.count > 1, candidates[0].confidence - candidates[1].confidence < 0.05 {
                 ambiguities.append((parameter.name, candidates.map(\.value)))
-                steps.append("\(parameter.name): \(described) ambiguous")
+                steps.append(.text("\(parameter.name): \(described) ambiguous"))
             } else if let best = candidates.first {
                 values[parameter.name] = fit(best.value, to: parameter.type)
-                steps.append("\(parameter.name): \(described)")
+                steps.append(.text("\(parameter.name): \(described)"))
             }
             return !candidates.isEmpty
         case .failed(let reason):
-            steps.append("\(parameter.name): \(reason)")
+            steps.append(.text("\(parameter.name): \(reason)"))
             return false
         }
     }
@@ -127,7 +127,7 @@ struct ParameterExtraction {
             return
         }
         unresolved.append((parameter.name, text))
-        steps.append("\(parameter.name): '\(text)' is no known \(type); the app is asked by name")
+        steps.append(.text("\(parameter.name): '\(text)' is no known \(type); the app is asked by name"))
     }
 
     /// "tomorrow from 3 pm to 4 pm": the end was read as a time alone (today at 4 pm), before
@@ -143,7 +143,7 @@ struct ParameterExtraction {
             (moved.year, moved.month, moved.day) = (from.year, from.month, from.day)
             if moved < from { moved = moved.adding(days: 1) }
             values[end.name] = .date(moved)
-            steps.append("\(end.name): on the day of \(start.name), \(moved.iso8601)")
+            steps.append(.text("\(end.name): on the day of \(start.name), \(moved.iso8601)"))
         }
     }
 

@@ -123,7 +123,13 @@ public struct Explanation: Sendable {
     /// The matcher's readings, best first.
     public var parses: [Parse] = []
     /// How each parameter value was resolved, in words.
-    public var resolverSteps: [String] = []
+    public var resolverSteps: [String] {
+        get { steps.map(\.description) }
+        set { steps = newValue.map(ResolverStep.text) }
+    }
+    /// The resolver steps as recorded: written out only when read (every route records them,
+    /// `--explain` alone reads them).
+    var steps: [ResolverStep] = []
 
     /// A readable account of every stage, for `--explain`.
     public var text: String {
@@ -143,5 +149,33 @@ public struct Explanation: Sendable {
         lines.append("resolver steps:" + (resolverSteps.isEmpty ? " none" : ""))
         lines += resolverSteps.map { "  " + $0 }
         return lines.joined(separator: "\n")
+    }
+}
+
+/// One step of resolving a parse's parameters, kept as its parts and written when read.
+enum ResolverStep: Sendable, CustomStringConvertible {
+    case text(String)
+    /// A value the phrase's words imply ("reply all" sets `isReplyAll`).
+    case implied(parameter: String, value: Value)
+    /// A typed value the taggers found.
+    case tagged(parameter: String, value: Value)
+    /// A known name.
+    case name(parameter: String, type: String, name: NameMatch)
+    /// Several known names too close to tell apart.
+    case names(parameter: String, type: String, names: [NameMatch])
+    case freeText(parameter: String, text: String)
+    case defaulted(parameter: String)
+
+    var description: String {
+        switch self {
+        case .text(let text): text
+        case .implied(let parameter, let value): "\(parameter): \(value.json.serialized), implied by the phrase"
+        case .tagged(let parameter, let value): "\(parameter): tagged value \(value.json.serialized)"
+        case .name(let parameter, let type, let name): "\(parameter): \(type) '\(name.title)' (\(RouteResult.round(name.quality)))"
+        case .names(let parameter, let type, let names):
+            "\(parameter): \(type) ambiguous among " + names.map { "'\($0.title)'" }.joined(separator: ", ")
+        case .freeText(let parameter, let text): "\(parameter): free text '\(text)'"
+        case .defaulted(let parameter): "\(parameter): default"
+        }
     }
 }

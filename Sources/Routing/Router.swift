@@ -242,7 +242,8 @@ public struct Router: Sendable {
         var extraction = ParameterExtraction(
             utterance: utterance, tokens: tokens, parse: chosen, matcher: matcher, context: context)
         extraction.run()
-        explanation.resolverSteps = adopters.steps + extraction.steps
+        explanation.steps = extraction.steps
+        if !adopters.steps.isEmpty { explanation.steps.insert(contentsOf: adopters.steps.map(ResolverStep.text), at: 0) }
         result.explanation = explanation
         result.intent = chosen.intent
         result.parameters = extraction.parameters

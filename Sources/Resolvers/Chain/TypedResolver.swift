@@ -96,7 +96,7 @@ struct TypedResolver {
         {
             return [(sign * span.value, span.confidence)]
         }
-        if tokens.count == 1, let homophone = NumberWords.homophones[tokens[0]] {
+        if tokens.count == 1, let homophone = NumberWords.homophone(tokens[0]) {
             return [(Double(homophone), 0.3)]
         }
         return []

@@ -4,6 +4,13 @@ struct FractionReader {
     let tokens: [String]
     let limit: Int
 
+    /// Whether a fraction may begin at `start`: every one holds "over", "out" ("2 out of 5")
+    /// or a denominator ("third", "half") before `limit`. Most numbers hold none, and saying
+    /// so spares parsing the number again.
+    static func mayRead(_ tokens: [String], from start: Int, limit: Int) -> Bool {
+        start < limit && tokens[start..<limit].contains { $0 == "over" || $0 == "out" || NumberWords.denominators[$0] != nil }
+    }
+
     func read(from start: Int) -> (value: Double, end: Int)? {
         let parser = CardinalParser(tokens: tokens)
         // "one over three", "2 out of 5"

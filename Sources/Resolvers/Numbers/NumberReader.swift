@@ -14,7 +14,7 @@ enum NumberReader {
                 continue
             }
             let token = tokens[index]
-            if let value = NumberWords.homophones[token] {
+            if let value = NumberWords.homophone(token) {
                 spans.append(NumberSpan(range: index..<index + 1, value: Double(value), confidence: 0.3))
             }
             index += 1
@@ -56,7 +56,7 @@ enum NumberReader {
         } else if first < end, tokens[first] == "point", let decimal = decimals(tokens, at: first, limit: end) {
             best = NumberSpan(range: start..<decimal.end, value: sign * decimal.value, confidence: 1)
         }
-        if let fraction = FractionReader(tokens: tokens, limit: end).read(from: first),
+        if FractionReader.mayRead(tokens, from: first, limit: end), let fraction = FractionReader(tokens: tokens, limit: end).read(from: first),
             fraction.end > (best?.range.upperBound ?? start)
                 || (preferFraction && fraction.end == best?.range.upperBound && best?.isOrdinal == true
                     && ["a", "an"].contains(tokens[first]))

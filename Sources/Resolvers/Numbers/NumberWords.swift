@@ -89,5 +89,14 @@ enum NumberWords {
     }()
 
     /// Words heard in place of a number by speech-to-text; only used where a number is expected.
-    static let homophones: [String: Int] = ["to": 2, "too": 2, "for": 4, "won": 1, "ate": 8]
+    /// Words heard for a number ("to" for 2): a switch, as it is asked for every word.
+    static func homophone(_ word: String) -> Int? {
+        switch word {
+        case "to", "too": 2
+        case "for": 4
+        case "won": 1
+        case "ate": 8
+        default: nil
+        }
+    }
 }
