@@ -119,10 +119,16 @@ public struct Router: Sendable {
 
     /// Words that put a request in the past: a bare day said with them ("on saturday",
     /// "november 14") is the one just past, not the next one.
-    static let pastMarkers: Set<String> = ["did", "took", "was", "were", "spent", "paid", "went", "bought", "happened", "ago", "had"]
-
-    /// Whether the words speak of the past ("did i take", "i spent").
-    static func speaksOfThePast(_ words: [String]) -> Bool { words.contains(where: pastMarkers.contains) }
+    /// Whether the words speak of the past ("did i take", "i spent"). A switch: it is asked of
+    /// every word of every utterance.
+    static func speaksOfThePast(_ words: [String]) -> Bool {
+        words.contains { word in
+            switch word {
+            case "did", "took", "was", "were", "spent", "paid", "went", "bought", "happened", "ago", "had": true
+            default: false
+            }
+        }
+    }
 
     /// The intent an utterance no phrase parses most likely asks for, by the words it shares
     /// with the intent's phrases (``Matcher/rankByWordOverlap(_:limit:)``). Taken only when the
@@ -212,7 +218,9 @@ public struct Router: Sendable {
         func acceptable(_ parse: Parse) -> Bool {
             !Self.reachesOutside(parse, markers: outside) && (parse.confidence >= threshold || !parse.takesAnEntityNameAsFreeText)
         }
-        var parses = matcher.match(words, spans: spans, limit: 5, allowed: allowedIntents).filter(acceptable)
+        // Filtered in place: a parse is large, and copying each one costs.
+        var parses = matcher.match(words, spans: spans, limit: 5, allowed: allowedIntents)
+        parses.removeAll { !acceptable($0) }
         // Speech-to-text mishears words ("my detox" for "mighty tasks"): when nothing parses as
         // written, hear the words as phrase words that sound like them, at a cost in confidence.
         if spoken, (parses.first?.confidence ?? 0) < threshold, words.count <= Self.soundAlikeWordLimit {
@@ -252,15 +260,19 @@ public struct Router: Sendable {
         result.unresolved = extraction.unresolved
         let namesSaid = keepPartialNamesOpen(chosen, tokens: tokens, utterance: utterance, result: &result)
         result.ignored = ignoredWords(of: chosen, tokens: tokens, utterance: utterance, taken: namesSaid)
-        let others = parses.filter { $0.intent.id != chosen.intent.id }
-        result.alternatives = others.filter { $0.confidence >= threshold / 2 }.map { ($0.intent.id, $0.confidence) }
+        // The other intents' parses, read where they are (not copied).
+        let chosenID = chosen.intent.id
+        result.alternatives = parses.compactMap { parse in
+            parse.intent.id != chosenID && parse.confidence >= threshold / 2 ? (parse.intent.id, parse.confidence) : nil
+        }
         if adopters.chosen == nil, adopters.tied.count > 1 {
             result.appChoices = adopters.tied.map { choice(for: $0, utterance: utterance, tokens: tokens, context: context) }
         }
-        let tied = others.first {
-            !adopters.tied.contains($0) && abs($0.score - chosen.score) < 0.01 && abs($0.confidence - chosen.confidence) < 0.01
+        let tied = parses.contains {
+            $0.intent.id != chosenID && abs($0.score - chosen.score) < 0.01 && abs($0.confidence - chosen.confidence) < 0.01
+                && !adopters.tied.contains($0)
         }
-        if !extraction.ambiguities.isEmpty || tied != nil || !result.appChoices.isEmpty {
+        if !extraction.ambiguities.isEmpty || tied || !result.appChoices.isEmpty {
             result.status = .ambiguous
         } else if !result.missing.isEmpty {
             result.status = .incomplete
