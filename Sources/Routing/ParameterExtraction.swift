@@ -26,7 +26,9 @@ struct ParameterExtraction {
     }
 
     mutating func run() {
-        var values: [String: Value] = [:]
+        var values = [String: Value](minimumCapacity: parse.intent.parameters.count)
+        steps.reserveCapacity(parse.values.count + parse.captures.count + parse.intent.parameters.count)
+        parameters.reserveCapacity(parse.intent.parameters.count)
         for (name, raw) in parse.values.sorted(by: { $0.key < $1.key }) {
             guard let parameter = parse.intent.parameter(name), let value = Value(implied: raw, as: parameter.type) else { continue }
             values[name] = value

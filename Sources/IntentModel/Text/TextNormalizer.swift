@@ -19,6 +19,8 @@ public struct TextNormalizer: Sendable {
         // NFKC may change the scalar count; offsets are into the normalized text, which is
         // what `sourceText(_:in:)` slices, so callers use the same normalized string.
         var result: [Token] = []
+        // About one token per five characters: one allocation for most utterances.
+        result.reserveCapacity(scalars.count / 4 + 1)
         var index = 0
         while index < scalars.count {
             let scalar = scalars[index]

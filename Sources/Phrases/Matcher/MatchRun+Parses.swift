@@ -15,8 +15,10 @@ extension MatchRun {
             var confidence: Double
             var captureCount: Int
         }
-        var bestByIntent: [Int: Candidate] = [:]
-        for (state, index) in chart[count].entries.sorted(by: { $0.state < $1.state }) {
+        var bestByIntent = [Int: Candidate](minimumCapacity: 16)
+        var finals = chart[count].entries
+        finals.sort { $0.state < $1.state }
+        for (state, index) in finals {
             let score = arena[Int(index)].score
             var summary: (confidence: Double, captureCount: Int)?
             for phraseIndex in automaton.phrasesCompleted(at: state) {

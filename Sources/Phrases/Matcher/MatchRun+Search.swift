@@ -145,6 +145,7 @@ extension MatchRun {
     /// its score, into `choices`.
     func freeTextChoices(at position: Int, into choices: inout [(end: Int, score: Float)]) {
         choices.removeAll(keepingCapacity: true)
+        choices.reserveCapacity(Weight.maximumFreeText)
         for end in (position + 1)...min(count, position + Weight.maximumFreeText) where isFreeTextAllowed(position..<end) {
             choices.append((end, freeTextScore(position..<end)))
         }

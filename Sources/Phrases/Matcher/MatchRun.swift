@@ -198,8 +198,8 @@ struct MatchRun {
                 swap(&frontier, &next)
                 position += 1
                 guard !frontier.isEmpty else { break }
-                let found = names(ending: frontier, length: Float(position - start))
-                if !found.isEmpty { addNameSpans(found, from: start, to: position) }
+                var found = names(ending: frontier, length: Float(position - start))
+                if !found.isEmpty { addNameSpans(&found, from: start, to: position) }
             }
         }
     }
@@ -226,7 +226,9 @@ struct MatchRun {
     /// was heard exactly.
     private func names(ending frontier: TrieFrontier, length: Float) -> [(slotClass: Int32, score: Float, names: [NameMatch])] {
         var byClass: [(slotClass: Int32, score: Float, names: [NameMatch])] = []
-        for (node, similarity, anyExact) in frontier {
+        for (node, similarity, anyExact) in frontier where !matcher.lexicon.entries[Int(node)].isEmpty {
+            // Most walks end on one class with a few names: one allocation each.
+            if byClass.capacity == 0 { byClass.reserveCapacity(4) }
             let quality = similarity / length
             for entry in matcher.lexicon.entries[Int(node)] where anyExact || !entry.isPart {
                 let q = entry.quality * quality
@@ -236,7 +238,9 @@ struct MatchRun {
                     slot = found
                 } else {
                     slot = byClass.count
-                    byClass.append((entry.slotClass, 0, []))
+                    var names: [NameMatch] = []
+                    names.reserveCapacity(4)
+                    byClass.append((entry.slotClass, 0, names))
                 }
                 if let existing = byClass[slot].names.firstIndex(where: { $0.id == name.id }) {
                     if byClass[slot].names[existing].quality < name.quality { byClass[slot].names[existing] = name }
@@ -251,19 +255,22 @@ struct MatchRun {
     }
 
     /// A span of `start..<end` per slot class, with the names close to the best (a weaker
-    /// partial match is no rival).
-    private mutating func addNameSpans(_ found: [(slotClass: Int32, score: Float, names: [NameMatch])], from start: Int, to end: Int) {
-        for var match in found {
+    /// partial match is no rival). The lists of `found` are trimmed in place and handed to
+    /// the spans (not copied).
+    private mutating func addNameSpans(_ found: inout [(slotClass: Int32, score: Float, names: [NameMatch])], from start: Int, to end: Int) {
+        for index in found.indices {
             var best = 0.0
-            for name in match.names { best = max(best, name.quality) }
-            match.names.removeAll { $0.quality < best - 0.05 }
-            match.names.sort { $0.quality > $1.quality }
+            for name in found[index].names { best = max(best, name.quality) }
+            found[index].names.removeAll { $0.quality < best - 0.05 }
+            found[index].names.sort { $0.quality > $1.quality }
+            let slotClass = found[index].slotClass
             let type: String
-            if case .lexicon(let t) = matcher.automaton.slotClasses[Int(match.slotClass)] { type = t } else { type = "" }
+            if case .lexicon(let t) = matcher.automaton.slotClasses[Int(slotClass)] { type = t } else { type = "" }
             spansAt[start].append(slotSpans.count)
             slotSpans.append(
                 SpanChoice(
-                    end: end, slotClass: match.slotClass, score: match.score + Weight.valueBonus, capture: .names(match.names, type: type)))
+                    end: end, slotClass: slotClass, score: found[index].score + Weight.valueBonus,
+                    capture: .names(found[index].names, type: type)))
         }
     }
 }
