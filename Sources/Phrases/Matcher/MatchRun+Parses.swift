@@ -43,14 +43,15 @@ extension MatchRun {
             if $0.confidence != $1.confidence { return $0.confidence > $1.confidence }
             return intents[$0.phrase.intentIndex].id < intents[$1.phrase.intentIndex].id
         }
-        return ranked.prefix(limit).map { makeParse(ending: $0.index, phrase: $0.phrase) }
+        // One path buffer for all the parses built.
+        var path: [Hypothesis] = []
+        path.reserveCapacity(count + 1)
+        return ranked.prefix(limit).map { makeParse(ending: $0.index, phrase: $0.phrase, path: &path) }
     }
 
-    /// The path that ends at arena index `index`, first step first.
-    private func path(ending index: Int32) -> [Hypothesis] {
-        var path: [Hypothesis] = []
-        // Every step but the start takes at least one word.
-        path.reserveCapacity(count + 1)
+    /// The path that ends at arena index `index`, first step first, into `path`.
+    private func path(ending index: Int32, into path: inout [Hypothesis]) {
+        path.removeAll(keepingCapacity: true)
         var cursor = index
         while cursor >= 0 {
             let h = arena[Int(cursor)]
@@ -58,7 +59,6 @@ extension MatchRun {
             cursor = h.parent
         }
         path.reverse()
-        return path
     }
 
     /// How much of the utterance a path explains, weighed per step.
@@ -102,12 +102,12 @@ extension MatchRun {
         return (confidence(explained: explainedSum, fillerCount: fillerCount), captureCount)
     }
 
-    private func makeParse(ending index: Int32, phrase: CompiledPhrase) -> Parse {
+    private func makeParse(ending index: Int32, phrase: CompiledPhrase, path: inout [Hypothesis]) -> Parse {
         var explainedSum: Float = 0
         var fillerCount = 0
         var captures: [Capture] = []
         var steps: [MatchStep] = []
-        let path = path(ending: index)
+        self.path(ending: index, into: &path)
         steps.reserveCapacity(path.count)
         for h in path {
             explainedSum += explained(by: h)

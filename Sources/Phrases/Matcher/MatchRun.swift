@@ -144,7 +144,7 @@ struct MatchRun {
         }
         findFillerPhrases()
         addTypedSpans(spans)
-        addLexiconSpans()
+        addLexiconSpans(frontiers: &scratch.frontiers)
         if soundAlike { addSoundAlikeNameSpans() }
     }
 
@@ -176,17 +176,16 @@ struct MatchRun {
         }
     }
 
-    /// Walks the lexicon trie from every position, allowing near-miss words.
-    /// A walk over the lexicon trie: (trie node, summed similarity, whether some word was exact).
-    private typealias TrieFrontier = [(node: Int32, similarity: Float, anyExact: Bool)]
 
     /// Names of entity values and enum cases said from each position: a walk down the lexicon
     /// trie, word by word (exact words and near misses), of at most 8 words; each length that
     /// ends on names gives a span per slot class.
-    private mutating func addLexiconSpans() {
-        // Two buffers for the whole walk: the frontier and the next one, swapped each word.
-        var frontier: TrieFrontier = []
-        var next: TrieFrontier = []
+    private mutating func addLexiconSpans(frontiers: inout (TrieFrontier, TrieFrontier)) {
+        // Two buffers for the whole walk, kept from the last match: the frontier and the next
+        // one, swapped each word.
+        var (frontier, next) = frontiers
+        frontiers = ([], [])
+        defer { frontiers = (frontier, next) }
         frontier.reserveCapacity(16)
         next.reserveCapacity(16)
         for start in 0..<count {

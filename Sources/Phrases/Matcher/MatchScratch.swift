@@ -18,7 +18,12 @@ final class MatchScratch: @unchecked Sendable {
     var spansAt: [[Int]] = []
     var slotSpans: [MatchRun.SpanChoice] = []
     var alive: [(state: Int32, index: Int32)] = []
+    /// The lexicon walk's frontier and the next one.
+    var frontiers: (TrieFrontier, TrieFrontier) = ([], [])
 }
+
+/// A walk over the lexicon trie: (trie node, summed similarity, whether some word was exact).
+typealias TrieFrontier = [(node: Int32, similarity: Float, anyExact: Bool)]
 
 /// The scratch buffers of one matcher's matches: a match takes one (or makes one when all are
 /// in use, as when several threads match at once) and gives it back when done.
