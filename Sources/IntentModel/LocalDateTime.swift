@@ -71,7 +71,31 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
     }
 
     /// The wall-clock time of `date` in `zone`.
+    ///
+    /// Worked out from the zone's offset with integer arithmetic (days to a civil date as in
+    /// Howard Hinnant's `civil_from_days`): the daemon asks it of every request, and a
+    /// `Calendar` costs allocations and locks. Dates before 1600, where Foundation's Gregorian
+    /// calendar turns Julian, go through `Calendar`.
     public init(_ date: Date, in zone: TimeZone) {
+        let local = (date.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: date))).rounded(.down)
+        // 1600-01-01 and 9999-12-31, as seconds since 1970.
+        if local >= -11_676_096_000, local < 253_402_300_800 {
+            let seconds = Int(local)
+            let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+            let secondOfDay = seconds - days * 86_400
+            let shifted = days + 719_468  // days since 0000-03-01
+            let era = shifted / 146_097  // non-negative from 1600 on
+            let dayOfEra = shifted - era * 146_097
+            let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+            let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+            let monthFromMarch = (5 * dayOfYear + 2) / 153
+            let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+            self.init(
+                year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month,
+                day: dayOfYear - (153 * monthFromMarch + 2) / 5 + 1,
+                hour: secondOfDay / 3_600, minute: secondOfDay % 3_600 / 60, second: secondOfDay % 60)
+            return
+        }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
