@@ -43,6 +43,8 @@ let utterances = [
 final class Client {
     let descriptor: Int32
     var buffer: [UInt8] = []
+    /// One read's bytes; allocated once, so the client side costs the daemon's cores little.
+    var chunk = [UInt8](repeating: 0, count: 65536)
 
     init(path: String) {
         descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
@@ -67,7 +69,6 @@ final class Client {
             precondition(n > 0, "write failed")
             sent += n
         }
-        var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             if let newline = buffer.firstIndex(of: 10) {
                 buffer.removeSubrange(...newline)

@@ -43,14 +43,10 @@ public final class DaemonClient: Sendable {
                     return try NIOAsyncChannel<Frame, ByteBuffer>(wrappingChannelSynchronously: channel)
                 }
             }
-        return try await channel.executeThenClose { inbound, outbound in
-            let (lines, output) = AsyncStream<ByteBuffer>.makeStream()
-            let peer = PeerConnection(id: 0, credentials: nil, eventLoop: channel.channel.eventLoop, output: output)
+        return try await channel.executeThenClose { inbound, _ in
+            let peer = PeerConnection(id: 0, credentials: nil, channel: channel.channel)
             let client = DaemonClient(peer: peer, channel: channel.channel, timeout: timeout)
             return try await withThrowingTaskGroup(of: Void.self, returning: R.self) { group in
-                group.addTask {
-                    for await line in lines { try await outbound.write(line) }
-                }
                 group.addTask {
                     try await withThrowingDiscardingTaskGroup { handlers in
                         defer {
@@ -78,10 +74,9 @@ public final class DaemonClient: Sendable {
                     result = try await body(client)
                 } catch {
                     group.cancelAll()
-                    peer.finishOutput()
                     throw error
                 }
-                peer.finishOutput()
+                await peer.waitUntilWritten()
                 group.cancelAll()
                 return result
             }

@@ -25,7 +25,7 @@ extension Daemon {
 
     private func result(of request: Request, from peer: PeerConnection) async throws(RPCError) -> JSONValue {
         let params = request.params
-        if Self.gatedMethods.contains(request.method) { await appsReady.wait() }
+        if !appsReady.isOpen, Self.gatedMethods.contains(request.method) { await appsReady.wait() }
         switch request.method {
         case Methods.Route.name:
             let p = try Methods.Route.Parameters(json: params ?? .object([]))

@@ -243,22 +243,12 @@ public final class Daemon: Service, Sendable {
         }
         logger.debug("connection opened", metadata: ["connection": "\(id)", "peer": "\(credentials?.description ?? "unknown")"])
         do {
-            try await channel.executeThenClose { inbound, outbound in
-                let (lines, output) = AsyncStream<ByteBuffer>.makeStream()
-                let peer = PeerConnection(id: id, credentials: credentials, eventLoop: channel.channel.eventLoop, output: output)
+            try await channel.executeThenClose { inbound, _ in
+                // Responses are written to the channel directly (PeerConnection.sendRaw).
+                let peer = PeerConnection(id: id, credentials: credentials, channel: channel.channel)
                 connections.withLock { $0.peers[id] = peer }
-                try await withThrowingTaskGroup { writers in
-                    writers.addTask {
-                        defer { peer.outputStopped() }
-                        for await line in lines {
-                            try await outbound.write(line)
-                            peer.wrote()
-                        }
-                    }
-                    await readAndDispatch(inbound, from: peer)
-                    peer.finishOutput()
-                    try await writers.waitForAll()
-                }
+                await readAndDispatch(inbound, from: peer)
+                await peer.waitUntilWritten()
             }
         } catch {
             logger.debug("connection ended", metadata: ["connection": "\(id)", "error": "\(error)"])
@@ -272,6 +262,9 @@ public final class Daemon: Service, Sendable {
 
     /// Reads a connection's lines until it closes, each request handled in a task of its own
     /// (backpressure: no more is read while the peer's output is full); then its calls end.
+    ///
+    /// (Answering a typed `route` in the reader itself, without a task of its own, was tried on
+    /// 2026-11-26 and was no faster over the socket: docs/performance.md.)
     private func readAndDispatch(_ inbound: NIOAsyncChannelInboundStream<Frame>, from peer: PeerConnection) async {
         await withDiscardingTaskGroup { handlers in
             do {
@@ -290,6 +283,7 @@ public final class Daemon: Service, Sendable {
     /// The methods a client can cancel with `$/cancelRequest`: those that may wait on an app.
     static let cancellableMethods: Set<String> = [Methods.Run.name, Methods.Continue.name, Methods.Perform.name, Methods.QueryEntitiesForClient.name]
 
+    /// Takes one line from the peer: a request is answered in a task of `handlers`.
     private func receive(_ frame: Frame, from peer: PeerConnection, handlers: inout DiscardingTaskGroup) {
         let line: ByteBuffer
         switch frame {

@@ -3,8 +3,9 @@ import NIOCore
 import Synchronization
 import Wire
 
-/// One connected peer: a client, an app, or both. Sends lines in order through one writer,
-/// and makes calls to the peer (the daemon calling an app) with a time-out each.
+/// One connected peer: a client, an app, or both. Writes lines to its channel, in the order
+/// each sender sends them, and makes calls to the peer (the daemon calling an app) with a
+/// time-out each.
 ///
 /// Thread-safe: request handlers of the same connection run concurrently and all send here.
 public final class PeerConnection: Sendable {
@@ -12,8 +13,8 @@ public final class PeerConnection: Sendable {
     public let id: Int
     /// The peer's credentials, or nil where the platform cannot tell.
     public let credentials: PeerCredentials?
-    private let output: AsyncStream<ByteBuffer>.Continuation
-    private let eventLoop: any EventLoop
+    private let channel: any Channel
+    private var eventLoop: any EventLoop { channel.eventLoop }
     private let state = Mutex(State())
 
     fileprivate struct PendingCall {
@@ -36,6 +37,8 @@ public final class PeerConnection: Sendable {
         var requests = 0
         /// The reader, waiting for room before it reads the next line.
         var roomWaiter: CheckedContinuation<Void, Never>?
+        /// Waiting for every queued line to be written (the connection is about to close).
+        var writtenWaiter: CheckedContinuation<Void, Never>?
     }
 
     /// At most this many of a peer's requests are handled at once, and at most
@@ -45,11 +48,10 @@ public final class PeerConnection: Sendable {
     static let maximumRequests = 64
     static let maximumUnwritten = 256
 
-    init(id: Int, credentials: PeerCredentials?, eventLoop: any EventLoop, output: AsyncStream<ByteBuffer>.Continuation) {
+    init(id: Int, credentials: PeerCredentials?, channel: any Channel) {
         self.id = id
         self.credentials = credentials
-        self.eventLoop = eventLoop
-        self.output = output
+        self.channel = channel
     }
 
     var isClosed: Bool { state.withLock { $0.closed } }
@@ -58,21 +60,34 @@ public final class PeerConnection: Sendable {
     func send(_ message: Message) { sendRaw(message.serialized) }
 
     /// Queues text as it is, with a newline.
+    ///
+    /// Handed straight to the channel, which writes on its event loop in the order lines
+    /// reach it: no task of its own stands between a response and the socket.
     func sendRaw(_ text: String) {
-        var buffer = ByteBuffer()
+        var buffer = channel.allocator.buffer(capacity: text.utf8.count + 1)
         buffer.writeString(text)
         buffer.writeInteger(UInt8(ascii: "\n"))
-        state.withLock { if !$0.outputEnded { $0.unwritten += 1 } }
-        output.yield(buffer)
+        let ended = state.withLock { state in
+            if !state.outputEnded { state.unwritten += 1 }
+            return state.outputEnded
+        }
+        guard !ended else { return }
+        channel.writeAndFlush(buffer).whenComplete { result in
+            switch result {
+            case .success: self.wrote()
+            case .failure: self.outputStopped()
+            }
+        }
     }
 
-    /// The writer wrote one queued line to the socket.
-    func wrote() {
-        let waiter = state.withLock { state in
+    /// One queued line was written to the socket.
+    private func wrote() {
+        let (room, written) = state.withLock { state in
             state.unwritten = max(0, state.unwritten - 1)
-            return state.takeWaiterIfRoom()
+            return (state.takeWaiterIfRoom(), state.takeWaiterIfWritten())
         }
-        waiter?.resume()
+        room?.resume()
+        written?.resume()
     }
 
     /// A request of this peer is being handled.
@@ -99,14 +114,28 @@ public final class PeerConnection: Sendable {
         }
     }
 
-    /// The writer stopped (the connection closed or a write failed): nothing more is written.
-    func outputStopped() {
-        let waiter = state.withLock { state in
+    /// A write failed (the connection closed): nothing more is written.
+    private func outputStopped() {
+        let (room, written) = state.withLock { state in
             state.outputEnded = true
             state.unwritten = 0
-            return state.takeWaiterIfRoom()
+            return (state.takeWaiterIfRoom(), state.takeWaiterIfWritten())
         }
-        waiter?.resume()
+        room?.resume()
+        written?.resume()
+    }
+
+    /// Returns once every line queued so far is written (or can no longer be): then the
+    /// connection can close without losing a response.
+    func waitUntilWritten() async {
+        await withCheckedContinuation { continuation in
+            let resumeNow = state.withLock { state -> Bool in
+                guard state.unwritten > 0, !state.outputEnded else { return true }
+                state.writtenWaiter = continuation
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
     }
 
     /// Lines queued and not yet written.
@@ -256,9 +285,6 @@ public final class PeerConnection: Sendable {
             call.continuation.resume(throwing: RPCError(.appDisconnected, "The app disconnected before answering"))
         }
     }
-
-    /// Ends the output stream once everything queued is written.
-    func finishOutput() { output.finish() }
 }
 
 extension PeerConnection.State {
@@ -267,6 +293,12 @@ extension PeerConnection.State {
     mutating func takeWaiterIfRoom() -> CheckedContinuation<Void, Never>? {
         guard hasRoom, let waiter = roomWaiter else { return nil }
         roomWaiter = nil
+        return waiter
+    }
+
+    mutating func takeWaiterIfWritten() -> CheckedContinuation<Void, Never>? {
+        guard unwritten == 0 || outputEnded, let waiter = writtenWaiter else { return nil }
+        writtenWaiter = nil
         return waiter
     }
 }
