@@ -5,48 +5,57 @@ extension MatchRun {
     /// the intents `allowed` marks, when given.
     ///
     /// Candidates are ranked on their score and confidence alone; the readable steps of a
-    /// parse are written only for the ones returned.
-    func parses(limit: Int, allowed: [Bool]? = nil, reached: [Bool]? = nil) -> [Parse] {
+    /// parse are written only for the ones returned. Works in the run's buffers (the final
+    /// states in `alive`, the candidates in `candidates`): only the parses returned allocate.
+    mutating func parses(limit: Int, allowed: [Bool]? = nil, reached: [Bool]? = nil) -> [Parse] {
         let automaton = matcher.automaton
-        struct Candidate {
-            var index: Int32
-            var phrase: CompiledPhrase
-            var score: Float
-            var confidence: Double
-            var captureCount: Int
+        alive.removeAll(keepingCapacity: true)
+        chart[count].appendEntries(to: &alive)
+        alive.sort { $0.state < $1.state }
+        candidates.removeAll(keepingCapacity: true)
+        if candidateOfIntent.count < matcher.intents.count {
+            candidateOfIntent.append(contentsOf: repeatElement(-1, count: matcher.intents.count - candidateOfIntent.count))
         }
-        var bestByIntent = [Int: Candidate](minimumCapacity: 16)
-        var finals = chart[count].entries
-        finals.sort { $0.state < $1.state }
-        for (state, index) in finals {
+        for (state, index) in alive {
             let score = arena[Int(index)].score
             var summary: (confidence: Double, captureCount: Int)?
             for phraseIndex in automaton.phrasesCompleted(at: state) {
-                let phrase = automaton.phrases[Int(phraseIndex)]
-                if let allowed, !allowed[phrase.intentIndex] { continue }
-                if let reached, !reached[phrase.intentIndex] { continue }
-                if let existing = bestByIntent[phrase.intentIndex], existing.score > score { continue }
+                let intentIndex = automaton.phrases[Int(phraseIndex)].intentIndex
+                if let allowed, !allowed[intentIndex] { continue }
+                if let reached, !reached[intentIndex] { continue }
+                let slot = Int(candidateOfIntent[intentIndex])
+                if slot >= 0, candidates[slot].score > score { continue }
                 let (confidence, captureCount) = summary ?? summarize(ending: index)
                 summary = (confidence, captureCount)
-                if let existing = bestByIntent[phrase.intentIndex],
-                    existing.score > score || (existing.score == score && existing.captureCount >= captureCount)
-                { continue }
-                bestByIntent[phrase.intentIndex] = Candidate(
-                    index: index, phrase: phrase, score: score, confidence: confidence, captureCount: captureCount)
+                let candidate = ParseCandidate(
+                    index: index, phraseIndex: phraseIndex, intentIndex: intentIndex, score: score, confidence: confidence,
+                    captureCount: captureCount)
+                if slot < 0 {
+                    candidateOfIntent[intentIndex] = Int32(candidates.count)
+                    candidates.append(candidate)
+                } else if !(candidates[slot].score > score || (candidates[slot].score == score && candidates[slot].captureCount >= captureCount)) {
+                    candidates[slot] = candidate
+                }
             }
         }
+        for candidate in candidates { candidateOfIntent[candidate.intentIndex] = -1 }
         // The intents alone in the comparison: a closure that reached `matcher` through `self`
         // would copy the whole run for the sort.
         let intents = matcher.intents
-        let ranked = bestByIntent.values.sorted {
+        candidates.sort {
             if $0.score != $1.score { return $0.score > $1.score }
             if $0.confidence != $1.confidence { return $0.confidence > $1.confidence }
-            return intents[$0.phrase.intentIndex].id < intents[$1.phrase.intentIndex].id
+            return intents[$0.intentIndex].id < intents[$1.intentIndex].id
         }
-        // One path buffer for all the parses built.
         var path: [Hypothesis] = []
-        path.reserveCapacity(count + 1)
-        return ranked.prefix(limit).map { makeParse(ending: $0.index, phrase: $0.phrase, path: &path) }
+        swap(&path, &pathBuffer)
+        defer { swap(&path, &pathBuffer) }
+        var result: [Parse] = []
+        result.reserveCapacity(min(limit, candidates.count))
+        for candidate in candidates.prefix(limit) {
+            result.append(makeParse(ending: candidate.index, phrase: automaton.phrases[Int(candidate.phraseIndex)], path: &path))
+        }
+        return result
     }
 
     /// The path that ends at arena index `index`, first step first, into `path`.
@@ -76,7 +85,8 @@ extension MatchRun {
                 return slotSpans[index].explained ?? slotSpans[index].score - Weight.valueBonus
             }
             // Free text explains less than literal words, and less still the longer it runs.
-            let words = (Int(h.from)..<Int(h.to)).filter { !filler[$0] }.count
+            var words = 0
+            for position in Int(h.from)..<Int(h.to) where !filler[position] { words += 1 }
             return 0.5 * Float(min(words, 3)) + 0.35 * Float(max(words - 3, 0))
         }
     }

@@ -32,6 +32,16 @@ struct MatchRun {
         var soundCost: Float?
     }
 
+    /// The best parse of one intent so far, not yet built (``parses(limit:allowed:reached:)``).
+    struct ParseCandidate {
+        var index: Int32
+        var phraseIndex: Int32
+        var intentIndex: Int
+        var score: Float
+        var confidence: Double
+        var captureCount: Int
+    }
+
     let matcher: Matcher
     let tokens: [String]
     let count: Int
@@ -63,6 +73,11 @@ struct MatchRun {
     var chart: [StateTable]
     /// The hypotheses expanded at the current position (``pruned(_:into:)``).
     var alive: [(state: Int32, index: Int32)]
+    /// The parses to build, and by intent index the place of its candidate there or -1
+    /// (all -1 between uses); the path of the parse being built.
+    var candidates: [ParseCandidate]
+    var candidateOfIntent: [Int32]
+    var pathBuffer: [Hypothesis]
     let freeTextClass: Int32
 
     /// `buffer` moved out, emptied, its capacity kept.
@@ -97,6 +112,9 @@ struct MatchRun {
         swap(&spansAt, &scratch.spansAt)
         swap(&slotSpans, &scratch.slotSpans)
         swap(&alive, &scratch.alive)
+        swap(&candidates, &scratch.candidates)
+        swap(&candidateOfIntent, &scratch.candidateOfIntent)
+        swap(&pathBuffer, &scratch.path)
     }
 
     /// A run working in `scratch`'s buffers (``Matcher/match(_:spans:limit:soundAlike:misheardWords:allowed:)``
@@ -124,6 +142,10 @@ struct MatchRun {
         for position in 0...count { chart[position].removeAll() }
         alive = []
         swap(&alive, &scratch.alive)
+        candidates = Self.emptied(&scratch.candidates)
+        candidateOfIntent = []
+        swap(&candidateOfIntent, &scratch.candidateOfIntent)
+        pathBuffer = Self.emptied(&scratch.path)
         let vocabulary = matcher.vocabulary
         for token in tokens {
             let id = vocabulary.id(of: token)

@@ -18,6 +18,9 @@ final class MatchScratch: @unchecked Sendable {
     var spansAt: [[Int]] = []
     var slotSpans: [MatchRun.SpanChoice] = []
     var alive: [(state: Int32, index: Int32)] = []
+    var candidates: [MatchRun.ParseCandidate] = []
+    var candidateOfIntent: [Int32] = []
+    var path: [MatchRun.Hypothesis] = []
     /// The lexicon walk's frontier and the next one.
     var frontiers: (TrieFrontier, TrieFrontier) = ([], [])
 }
