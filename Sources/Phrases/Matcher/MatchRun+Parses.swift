@@ -112,7 +112,7 @@ extension MatchRun {
         return (confidence(explained: explainedSum, fillerCount: fillerCount), captureCount)
     }
 
-    private func makeParse(ending index: Int32, phrase: CompiledPhrase, path: inout [Hypothesis]) -> Parse {
+    private mutating func makeParse(ending index: Int32, phrase: CompiledPhrase, path: inout [Hypothesis]) -> Parse {
         var explainedSum: Float = 0
         var fillerCount = 0
         var captures: [Capture] = []
@@ -145,7 +145,7 @@ extension MatchRun {
             case .slot:
                 let parameter = matcher.automaton.parameterNames[Int(h.parameter)]
                 let span = h.payload >= 0 ? slotSpans[Int(h.payload)] : nil
-                let content = span?.capture ?? .freeText
+                let content = h.payload >= 0 ? content(ofSpan: Int(h.payload)) : .freeText
                 captures.append(Capture(parameter: parameter, range: range, content: content))
                 var heardName: String?
                 var nameCost: Float = 0

@@ -326,8 +326,7 @@ extension MatchRun {
         var written: Set<HeardName> = []
         for index in spansAt[start] {
             let span = slotSpans[index]
-            guard case .names(let names, _) = span.capture else { continue }
-            for name in names { written.insert(HeardName(end: span.end, slotClass: span.slotClass, valueID: name.id)) }
+            for name in names(of: span) { written.insert(HeardName(end: span.end, slotClass: span.slotClass, valueID: name.id)) }
         }
         var byPlace: [[Int]: [(name: NameMatch, cost: Float, heardWords: Int, quality: Float)]] = [:]
         for (key, heard) in found where !written.contains(key) {

@@ -30,6 +30,9 @@ struct MatchRun {
         var explained: Float?
         /// For a name heard as other words: the phone distance of the best name.
         var soundCost: Float?
+        /// For names of the lexicon walk: where they are in `namePool` (`capture` then holds
+        /// no list, only the type).
+        var pooledNames: Range<Int32>?
     }
 
     /// The best parse of one intent so far, not yet built (``parses(limit:allowed:reached:)``).
@@ -58,6 +61,8 @@ struct MatchRun {
     var typeWord: [Bool]
     var spansAt: [[Int]]
     var slotSpans: [SpanChoice] = []
+    /// The names of the lexicon spans, each span's in one run (``SpanChoice/pooledNames``).
+    var namePool: [NameMatch]
     var arena: [Hypothesis] = []
     /// Whether the search may hear words as others that sound alike (``Matcher/match(_:spans:limit:soundAlike:)``).
     let soundAlike: Bool
@@ -115,6 +120,7 @@ struct MatchRun {
         swap(&candidates, &scratch.candidates)
         swap(&candidateOfIntent, &scratch.candidateOfIntent)
         swap(&pathBuffer, &scratch.path)
+        swap(&namePool, &scratch.namePool)
     }
 
     /// A run working in `scratch`'s buffers (``Matcher/match(_:spans:limit:soundAlike:misheardWords:allowed:)``
@@ -146,6 +152,7 @@ struct MatchRun {
         candidateOfIntent = []
         swap(&candidateOfIntent, &scratch.candidateOfIntent)
         pathBuffer = Self.emptied(&scratch.path)
+        namePool = Self.emptied(&scratch.namePool)
         let vocabulary = matcher.vocabulary
         for token in tokens {
             let id = vocabulary.id(of: token)
@@ -166,7 +173,7 @@ struct MatchRun {
         }
         findFillerPhrases()
         addTypedSpans(spans)
-        addLexiconSpans(frontiers: &scratch.frontiers)
+        addLexiconSpans(scratch: scratch)
         if soundAlike { addSoundAlikeNameSpans() }
     }
 
@@ -202,12 +209,17 @@ struct MatchRun {
     /// Names of entity values and enum cases said from each position: a walk down the lexicon
     /// trie, word by word (exact words and near misses), of at most 8 words; each length that
     /// ends on names gives a span per slot class.
-    private mutating func addLexiconSpans(frontiers: inout (TrieFrontier, TrieFrontier)) {
-        // Two buffers for the whole walk, kept from the last match: the frontier and the next
-        // one, swapped each word.
-        var (frontier, next) = frontiers
-        frontiers = ([], [])
-        defer { frontiers = (frontier, next) }
+    private mutating func addLexiconSpans(scratch: MatchScratch) {
+        // Buffers for the whole walk, kept from the last match: the frontier and the next one,
+        // swapped each word, and the names found at one length.
+        var (frontier, next) = scratch.frontiers
+        var found = scratch.namesFound
+        scratch.frontiers = ([], [])
+        scratch.namesFound = NamesFound()
+        defer {
+            scratch.frontiers = (frontier, next)
+            scratch.namesFound = found
+        }
         frontier.reserveCapacity(16)
         next.reserveCapacity(16)
         for start in 0..<count {
@@ -219,8 +231,7 @@ struct MatchRun {
                 swap(&frontier, &next)
                 position += 1
                 guard !frontier.isEmpty else { break }
-                var found = names(ending: frontier, length: Float(position - start))
-                if !found.isEmpty { addNameSpans(&found, from: start, to: position) }
+                addNameSpans(ending: frontier, from: start, to: position, found: &found)
             }
         }
     }
@@ -242,56 +253,81 @@ struct MatchRun {
         }
     }
 
-    /// The names the walk ends on, by slot class (in the order of the classes), each with its
-    /// quality, and the class's best score. A part of a name counts only when some word of it
-    /// was heard exactly.
-    private func names(ending frontier: TrieFrontier, length: Float) -> [(slotClass: Int32, score: Float, names: [NameMatch])] {
-        var byClass: [(slotClass: Int32, score: Float, names: [NameMatch])] = []
+    /// The names a walk of the lexicon over `start..<end` ends on (`frontier`), gathered in
+    /// `found`: each name once per slot class, at its best quality, in the order first met.
+    /// A part of a name counts only when some word of it was heard exactly.
+    ///
+    /// Adds a span per slot class (in the order of the classes) with the names close to the
+    /// class's best, best first (a weaker partial match is no rival). The names go to
+    /// `namePool`, which the span refers to; a list of them is made only for a parse that
+    /// captures them (``names(of:)``).
+    private mutating func addNameSpans(ending frontier: TrieFrontier, from start: Int, to end: Int, found: inout NamesFound) {
+        let length = Float(end - start)
+        found.names.removeAll(keepingCapacity: true)
+        found.classes.removeAll(keepingCapacity: true)
         for (node, similarity, anyExact) in frontier where !matcher.lexicon.entries[Int(node)].isEmpty {
-            // Most walks end on one class with a few names: one allocation each.
-            if byClass.capacity == 0 { byClass.reserveCapacity(4) }
             let quality = similarity / length
             for entry in matcher.lexicon.entries[Int(node)] where anyExact || !entry.isPart {
                 let q = entry.quality * quality
                 let name = NameMatch(id: entry.valueID, title: entry.title, quality: Double(q))
-                let slot: Int
-                if let found = byClass.firstIndex(where: { $0.slotClass == entry.slotClass }) {
-                    slot = found
+                if let known = found.classes.firstIndex(where: { $0.slotClass == entry.slotClass }) {
+                    found.classes[known].score = max(found.classes[known].score, q * length)
                 } else {
-                    slot = byClass.count
-                    var names: [NameMatch] = []
-                    names.reserveCapacity(4)
-                    byClass.append((entry.slotClass, 0, names))
+                    found.classes.append((entry.slotClass, q * length))
                 }
-                if let existing = byClass[slot].names.firstIndex(where: { $0.id == name.id }) {
-                    if byClass[slot].names[existing].quality < name.quality { byClass[slot].names[existing] = name }
+                if let known = found.names.firstIndex(where: { $0.slotClass == entry.slotClass && $0.name.id == name.id }) {
+                    if found.names[known].name.quality < name.quality { found.names[known].name = name }
                 } else {
-                    byClass[slot].names.append(name)
+                    found.names.append((entry.slotClass, name))
                 }
-                byClass[slot].score = max(byClass[slot].score, q * length)
             }
         }
-        byClass.sort { $0.slotClass < $1.slotClass }
-        return byClass
-    }
-
-    /// A span of `start..<end` per slot class, with the names close to the best (a weaker
-    /// partial match is no rival). The lists of `found` are trimmed in place and handed to
-    /// the spans (not copied).
-    private mutating func addNameSpans(_ found: inout [(slotClass: Int32, score: Float, names: [NameMatch])], from start: Int, to end: Int) {
-        for index in found.indices {
+        guard !found.classes.isEmpty else { return }
+        found.classes.sort { $0.slotClass < $1.slotClass }
+        for (slotClass, score) in found.classes {
             var best = 0.0
-            for name in found[index].names { best = max(best, name.quality) }
-            found[index].names.removeAll { $0.quality < best - 0.05 }
-            found[index].names.sort { $0.quality > $1.quality }
-            let slotClass = found[index].slotClass
+            for item in found.names where item.slotClass == slotClass { best = max(best, item.name.quality) }
+            let first = namePool.count
+            for item in found.names where item.slotClass == slotClass && item.name.quality >= best - 0.05 { namePool.append(item.name) }
+            if namePool.count - first > 1 {
+                // Sorted where they lie: sorting the array's slice would copy the array.
+                namePool.withUnsafeMutableBufferPointer { pool in
+                    var names = UnsafeMutableBufferPointer(rebasing: pool[first...])
+                    names.sort { $0.quality > $1.quality }
+                }
+            }
             let type: String
             if case .lexicon(let t) = matcher.automaton.slotClasses[Int(slotClass)] { type = t } else { type = "" }
             spansAt[start].append(slotSpans.count)
             slotSpans.append(
                 SpanChoice(
-                    end: end, slotClass: slotClass, score: found[index].score + Weight.valueBonus,
-                    capture: .names(found[index].names, type: type)))
+                    end: end, slotClass: slotClass, score: score + Weight.valueBonus, capture: .names([], type: type),
+                    pooledNames: Int32(first)..<Int32(namePool.count)))
         }
     }
+
+    /// The names a span offers, best first (none for a typed value).
+    func names(of span: SpanChoice) -> ArraySlice<NameMatch> {
+        if let pooled = span.pooledNames { return namePool[Int(pooled.lowerBound)..<Int(pooled.upperBound)] }
+        if case .names(let names, _) = span.capture { return names[...] }
+        return []
+    }
+
+    /// What span `index` captures, its names listed: the list is made the first time a parse
+    /// asks, and shared by the parses after.
+    mutating func content(ofSpan index: Int) -> Capture.Content {
+        let span = slotSpans[index]
+        guard span.pooledNames != nil, case .names(_, let type) = span.capture else { return span.capture }
+        let content = Capture.Content.names(Array(names(of: span)), type: type)
+        slotSpans[index].capture = content
+        slotSpans[index].pooledNames = nil
+        return content
+    }
+}
+
+/// The names one step of the lexicon walk ends on (``MatchRun/addNameSpans(ending:from:to:found:)``):
+/// each with its slot class, and each class with its best score.
+struct NamesFound {
+    var names: [(slotClass: Int32, name: NameMatch)] = []
+    var classes: [(slotClass: Int32, score: Float)] = []
 }

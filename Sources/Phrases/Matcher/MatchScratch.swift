@@ -23,6 +23,9 @@ final class MatchScratch: @unchecked Sendable {
     var path: [MatchRun.Hypothesis] = []
     /// The lexicon walk's frontier and the next one.
     var frontiers: (TrieFrontier, TrieFrontier) = ([], [])
+    /// The names one step of that walk ends on, and the names of the spans it adds.
+    var namesFound = NamesFound()
+    var namePool: [NameMatch] = []
 }
 
 /// A walk over the lexicon trie: (trie node, summed similarity, whether some word was exact).
