@@ -29,10 +29,16 @@ struct ParameterExtraction {
         var values = [String: Value](minimumCapacity: parse.intent.parameters.count)
         steps.reserveCapacity(parse.values.count + parse.captures.count + parse.intent.parameters.count)
         parameters.reserveCapacity(parse.intent.parameters.count)
-        for (name, raw) in parse.values.sorted(by: { $0.key < $1.key }) {
-            guard let parameter = parse.intent.parameter(name), let value = Value(implied: raw, as: parameter.type) else { continue }
+        func imply(_ name: String, _ raw: JSONValue) {
+            guard let parameter = parse.intent.parameter(name), let value = Value(implied: raw, as: parameter.type) else { return }
             values[name] = value
             steps.append(.implied(parameter: name, value: value))
+        }
+        // In the order of their names; one or none (the most) needs no sorted copy.
+        if parse.values.count > 1 {
+            for (name, raw) in parse.values.sorted(by: { $0.key < $1.key }) { imply(name, raw) }
+        } else {
+            for (name, raw) in parse.values { imply(name, raw) }
         }
         for capture in parse.captures {
             guard let parameter = parse.intent.parameter(capture.parameter) else { continue }
@@ -42,15 +48,15 @@ struct ParameterExtraction {
                 values[parameter.name] = fitted
                 steps.append(.tagged(parameter: parameter.name, value: fitted))
             case .names(let names, let type):
-                let candidates = names.map { name -> Value in
+                func value(_ name: NameMatch) -> Value {
                     if case .enumeration = parameter.type.elementType { return .enumCase(name.id) }
                     return .entity(EntityReference(id: name.id, title: name.title))
                 }
-                if candidates.count == 1 || (names.count > 1 && names[0].quality - names[1].quality > 0.05) {
-                    values[parameter.name] = fit(candidates[0], to: parameter.type)
+                if names.count == 1 || (names.count > 1 && names[0].quality - names[1].quality > 0.05) {
+                    values[parameter.name] = fit(value(names[0]), to: parameter.type)
                     steps.append(.name(parameter: parameter.name, type: type, name: names[0]))
                 } else {
-                    ambiguities.append((parameter.name, candidates))
+                    ambiguities.append((parameter.name, names.map(value)))
                     steps.append(.names(parameter: parameter.name, type: type, names: names))
                 }
             case .freeText:

@@ -11,9 +11,8 @@ extension Router {
     /// end ("using Postbox", "in Postbox") of the tokens, among the apps that adopt a schema;
     /// the longest name wins. Schema phrases are the same for every adopter, so naming one is
     /// how a request picks it.
-    func appMention(in tokens: [Token]) -> (app: String, range: Range<Int>)? {
-        guard tokens.count >= 3 else { return nil }
-        let words = tokens.map(\.text)
+    func appMention(in words: [String]) -> (app: String, range: Range<Int>)? {
+        guard words.count >= 3 else { return nil }
         var best: (app: String, range: Range<Int>)?
         for app in appNames.apps where app.adoptsSchema {
             for nameWords in app.names {

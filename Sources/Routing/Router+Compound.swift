@@ -18,11 +18,9 @@ extension Router {
     /// is not split: a half that does not route alone keeps the utterance whole.
     func compoundParts(_ utterance: String, tokens: [Token], now: LocalDateTime?, timeZone: TimeZone, spoken: Bool) -> [RouteResult]? {
         let language = tokens.contains(where: \.isCJK) ? "zh" : "en"
-        guard let conjunctions = library.languages[language]?.conjunctions, !conjunctions.isEmpty,
-            (3...Self.compoundWordLimit).contains(tokens.count)
+        guard (3...Self.compoundWordLimit).contains(tokens.count), let starts = conjunctionStarts[language], !starts.isEmpty,
+            tokens.contains(where: { starts.contains($0.text) }), let conjunctions = library.languages[language]?.conjunctions
         else { return nil }
-        let starts = Set(conjunctions.compactMap(\.first))
-        guard tokens.contains(where: { starts.contains($0.text) }) else { return nil }
         let scalars = Array(utterance.unicodeScalars)
         func text(_ range: Range<Int>) -> String {
             let from = tokens[range.lowerBound].sourceRange.lowerBound

@@ -13,9 +13,8 @@ extension Router {
     /// least as sure as the words as said, so a marker that is part of a request ("send a
     /// message saying sorry i mean it") changes nothing.
     func selfRepaired(
-        _ utterance: String, tokens: [Token], asSaid: RouteResult, now: LocalDateTime?, timeZone: TimeZone, spoken: Bool
+        _ utterance: String, tokens: [Token], words: [String], asSaid: RouteResult, now: LocalDateTime?, timeZone: TimeZone, spoken: Bool
     ) -> RouteResult? {
-        let words = tokens.map(\.text)
         guard words.contains(where: repairMarkerStarts.contains) else { return nil }
         let language = tokens.contains(where: \.isCJK) ? "zh" : "en"
         guard let marker = lastRepairMarker(in: words, language: language) else { return nil }
@@ -41,7 +40,9 @@ extension Router {
         var best: (result: RouteResult, text: String)?
         for reading in readings where !reading.isEmpty {
             let text = reading.map { pieces[$0] }.joined(separator: " ")
-            let result = routeAsSaid(text, tokens: normalizer.tokens(text), now: now, timeZone: timeZone, spoken: spoken)
+            let readingTokens = normalizer.tokens(text)
+            let result = routeAsSaid(
+                text, tokens: readingTokens, words: readingTokens.map(\.text), now: now, timeZone: timeZone, spoken: spoken)
             guard result.status != .notUnderstood else { continue }
             // An earlier reading keeps its place unless a later one is clearly better.
             if let known = best, !Self.rank(result, clearlyAbove: known.result) { continue }

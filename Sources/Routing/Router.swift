@@ -29,6 +29,9 @@ public struct Router: Sendable {
     /// The first word of every self-repair marker of every language: an utterance with none of
     /// them ("no", "i", "sorry", ...) is never looked at for a self-repair.
     let repairMarkerStarts: Set<String>
+    /// By language, the first word of each of its conjunctions: an utterance with none of them
+    /// is one command (``compoundParts(_:tokens:now:timeZone:spoken:)``).
+    let conjunctionStarts: [String: Set<String>]
     /// Utterances longer than this are not searched for sound-alikes: spoken commands are short,
     /// and the search costs a walk of the vocabulary at every word.
     public static let soundAlikeWordLimit = 32
@@ -102,6 +105,7 @@ public struct Router: Sendable {
         contactIndex = ContactIndex(contacts)
         appNames = AppNames(library.apps, normalizer: TextNormalizer())
         repairMarkerStarts = Set(library.languages.values.flatMap(\.selfRepair).compactMap(\.first))
+        conjunctionStarts = library.languages.mapValues { Set($0.conjunctions.compactMap(\.first)) }
         readers = ValueTagger.Readers.taking(compiled.matcher.takesValues(of:))
     }
 
@@ -179,32 +183,35 @@ public struct Router: Sendable {
 
     /// Routes one command: the words as said, or as the speaker corrected them.
     func routeOne(_ utterance: String, tokens: [Token], now: LocalDateTime?, timeZone: TimeZone, spoken: Bool) -> RouteResult {
-        let asSaid = routeAsSaid(utterance, tokens: tokens, now: now, timeZone: timeZone, spoken: spoken)
-        return selfRepaired(utterance, tokens: tokens, asSaid: asSaid, now: now, timeZone: timeZone, spoken: spoken) ?? asSaid
+        // The words' texts, made once for every step that reads them.
+        let words = tokens.map(\.text)
+        let asSaid = routeAsSaid(utterance, tokens: tokens, words: words, now: now, timeZone: timeZone, spoken: spoken)
+        return selfRepaired(utterance, tokens: tokens, words: words, asSaid: asSaid, now: now, timeZone: timeZone, spoken: spoken) ?? asSaid
     }
 
-    /// Routes the words as said, without taking any as a self-repair.
-    func routeAsSaid(_ utterance: String, tokens: [Token], now: LocalDateTime?, timeZone: TimeZone, spoken: Bool) -> RouteResult {
-        let result = route(tokens, utterance: utterance, now: now, timeZone: timeZone, namedApp: nil, spoken: spoken)
+    /// Routes the words as said, without taking any as a self-repair. `words` are the tokens' texts.
+    func routeAsSaid(_ utterance: String, tokens: [Token], words: [String], now: LocalDateTime?, timeZone: TimeZone, spoken: Bool) -> RouteResult {
+        let result = route(tokens, words: words, utterance: utterance, now: now, timeZone: timeZone, namedApp: nil, spoken: spoken)
         // "email john using Postbox": the app named at either end picks among the adopters of
         // a schema, or reaches its schema phrases when the words around its name did not.
-        guard let mention = appMention(in: tokens), result.intent?.appID != mention.app || !result.appChoices.isEmpty else {
+        guard let mention = appMention(in: words), result.intent?.appID != mention.app || !result.appChoices.isEmpty else {
             return result
         }
         var rest = tokens
         rest.removeSubrange(mention.range)
-        var named = route(rest, utterance: utterance, now: now, timeZone: timeZone, namedApp: mention.app, spoken: spoken)
+        var named = route(
+            rest, words: rest.map(\.text), utterance: utterance, now: now, timeZone: timeZone, namedApp: mention.app, spoken: spoken)
         guard named.intent?.appID == mention.app, named.status != .notUnderstood, named.explanation.parses.first?.schema != nil else {
             return result
         }
-        named.explanation.tokens = tokens.map(\.text)
+        named.explanation.tokens = words
         return named
     }
 
+    /// Routes `tokens`, whose texts are `words`.
     func route(
-        _ tokens: [Token], utterance: String, now: LocalDateTime?, timeZone: TimeZone, namedApp: String?, spoken: Bool = false
+        _ tokens: [Token], words: [String], utterance: String, now: LocalDateTime?, timeZone: TimeZone, namedApp: String?, spoken: Bool = false
     ) -> RouteResult {
-        let words = tokens.map(\.text)
         let language = tokens.contains(where: \.isCJK) ? "zh" : "en"
         var context = context(now: now, timeZone: timeZone, language: language)
         // "what photos did i take on saturday" asks about the Saturday just past, not the next one.

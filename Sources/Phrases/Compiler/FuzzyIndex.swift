@@ -64,22 +64,36 @@ package struct FuzzyIndex: Sendable {
         length >= 7 ? 2 : length >= 4 ? 1 : 0
     }
 
-    /// The hashes of `word` and of every string made by deleting up to `distance` letters.
+    /// The hashes of `word` and of every string made by deleting up to `distance` letters
+    /// (at most 2), each once.
     static func deletions(of word: [UInt8], upTo distance: Int) -> Set<UInt64> {
-        var result: Set<UInt64> = [hash(word)]
-        var frontier: [[UInt8]] = [word]
-        for _ in 0..<distance {
-            var next: [[UInt8]] = []
-            for w in frontier where w.count > 1 {
-                for i in w.indices {
-                    var copy = w
-                    copy.remove(at: i)
-                    if result.insert(hash(copy)).inserted { next.append(copy) }
-                }
-            }
-            frontier = next
+        var hashes: [UInt64] = []
+        appendDeletions(of: word, upTo: distance, to: &hashes)
+        return Set(hashes)
+    }
+
+    /// Appends the hashes of `word` and of every string made by deleting up to `distance`
+    /// letters (at most 2) to `hashes`; a string made in two ways ("helo" from "hello") comes
+    /// twice. Hashed as the letters are skipped, without making the strings.
+    static func appendDeletions(of word: [UInt8], upTo distance: Int, to hashes: inout [UInt64]) {
+        precondition(distance <= 2, "deletions of more than two letters are not indexed")
+        let n = word.count
+        hashes.append(hash(word))
+        // A deletion leaves at least one letter.
+        guard distance >= 1, n > 1 else { return }
+        for i in 0..<n { hashes.append(hash(word, skipping: i, i)) }
+        guard distance >= 2, n > 2 else { return }
+        for i in 0..<n {
+            for j in (i + 1)..<n { hashes.append(hash(word, skipping: i, j)) }
         }
-        return result
+    }
+
+    /// FNV-1a of `bytes` without the bytes at `first` and `second` (the same index to skip one).
+    @inline(__always)
+    static func hash(_ bytes: [UInt8], skipping first: Int, _ second: Int) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for index in bytes.indices where index != first && index != second { h = (h ^ UInt64(bytes[index])) &* 0x100_0000_01b3 }
+        return h
     }
 
     /// FNV-1a.
@@ -104,8 +118,11 @@ package struct FuzzyIndex: Sendable {
         }
         let distance = Self.maximumDistance(for: heard.count)
         if distance > 0 {
+            var variants: [UInt64] = []
+            variants.reserveCapacity(1 + heard.count * (heard.count + 1) / 2)
+            Self.appendDeletions(of: heard, upTo: distance, to: &variants)
             var checked: Set<Int32> = []
-            for variant in Self.deletions(of: heard, upTo: distance) {
+            for variant in variants {
                 for id in wordsWithDeletion(variant) where checked.insert(id).inserted {
                     let candidate = words[Int(id)]
                     let d = Self.distance(heard, candidate)
@@ -134,9 +151,10 @@ package struct FuzzyIndex: Sendable {
                 offer(id, 0.7)
             }
         }
-        return best.filter { $0.similarity >= 0.6 }
-            .sorted { $0.similarity != $1.similarity ? $0.similarity > $1.similarity : $0.word < $1.word }
-            .prefix(limit).map { $0 }
+        best.removeAll { $0.similarity < 0.6 }
+        best.sort { $0.similarity != $1.similarity ? $0.similarity > $1.similarity : $0.word < $1.word }
+        if best.count > limit { best.removeLast(best.count - limit) }
+        return best
     }
 
     /// The letters of `word` that are not vowels (nor y, w or h), in order.

@@ -119,6 +119,9 @@ extension MatchRun {
         var steps: [MatchStep] = []
         self.path(ending: index, into: &path)
         steps.reserveCapacity(path.count)
+        var slots = 0
+        for h in path where h.action == .slot { slots += 1 }
+        captures.reserveCapacity(slots)
         for h in path {
             explainedSum += explained(by: h)
             let range = Int(h.from)..<Int(h.to)

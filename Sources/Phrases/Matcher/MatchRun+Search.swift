@@ -21,6 +21,8 @@ extension MatchRun {
         // Free-text choices of the current position, worked out for the first hypothesis
         // that has a free-text edge there and shared by the rest.
         var freeText: [(end: Int, score: Float)] = []
+        swap(&freeText, &freeTextBuffer)
+        defer { swap(&freeText, &freeTextBuffer) }
         for position in 0..<count {
             pruned(position, into: &alive)
             let hearingFloor = soundAlike ? soundAlikeFloor(alive) : .infinity

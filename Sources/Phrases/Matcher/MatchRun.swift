@@ -83,6 +83,8 @@ struct MatchRun {
     var candidates: [ParseCandidate]
     var candidateOfIntent: [Int32]
     var pathBuffer: [Hypothesis]
+    /// The free-text choices of a position (``freeTextChoices(at:into:)``).
+    var freeTextBuffer: [(end: Int, score: Float)]
     let freeTextClass: Int32
 
     /// `buffer` moved out, emptied, its capacity kept.
@@ -121,6 +123,7 @@ struct MatchRun {
         swap(&candidateOfIntent, &scratch.candidateOfIntent)
         swap(&pathBuffer, &scratch.path)
         swap(&namePool, &scratch.namePool)
+        swap(&freeTextBuffer, &scratch.freeText)
     }
 
     /// A run working in `scratch`'s buffers (``Matcher/match(_:spans:limit:soundAlike:misheardWords:allowed:)``
@@ -153,6 +156,7 @@ struct MatchRun {
         swap(&candidateOfIntent, &scratch.candidateOfIntent)
         pathBuffer = Self.emptied(&scratch.path)
         namePool = Self.emptied(&scratch.namePool)
+        freeTextBuffer = Self.emptied(&scratch.freeText)
         let vocabulary = matcher.vocabulary
         for token in tokens {
             let id = vocabulary.id(of: token)

@@ -21,6 +21,7 @@ final class MatchScratch: @unchecked Sendable {
     var candidates: [MatchRun.ParseCandidate] = []
     var candidateOfIntent: [Int32] = []
     var path: [MatchRun.Hypothesis] = []
+    var freeText: [(end: Int, score: Float)] = []
     /// The lexicon walk's frontier and the next one.
     var frontiers: (TrieFrontier, TrieFrontier) = ([], [])
     /// The names one step of that walk ends on, and the names of the spans it adds.
