@@ -3,8 +3,9 @@ import Foundation
 /// A JSON document as a plain value: what intentd reads from phrase files and the socket,
 /// and what it writes for `--json` output.
 ///
-/// Objects keep their keys in insertion order so that output is stable and readable.
-public indirect enum JSONValue: Hashable, Sendable {
+/// Objects keep their keys in insertion order so that output is stable and readable. Not
+/// `indirect`: arrays and objects hold their members in arrays, so a scalar allocates nothing.
+public enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case number(Double)

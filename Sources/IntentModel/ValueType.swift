@@ -6,7 +6,7 @@ import Foundation
 /// `Bool`, `Date`, `Duration`, `URL`, `Email`, `PhoneNumber`, `CurrencyAmount`,
 /// `Measurement` (or `Temperature`, `Length`, ... for one dimension), `Person`, `File`,
 /// the name of an app enum or entity type, and `[T]` for a list of `T`.
-public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
+public enum ValueType: Hashable, Sendable, CustomStringConvertible {
     case string
     case int
     case double
@@ -25,7 +25,7 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
     case enumeration(String)
     /// An app entity type, by its qualified name `app.Name`.
     case entity(String)
-    case list(ValueType)
+    indirect case list(ValueType)
 
     static let builtinNames: [String: ValueType] = [
         "String": .string, "Int": .int, "Integer": .int, "Double": .double, "Number": .double,

@@ -49,6 +49,8 @@ public struct ValueTagger: Sendable {
         guard !tokens.isEmpty else { return [] }
         var spans: [TaggedSpan] = []
         let numbers = NumberReader.read(tokens)
+        // Room for each number read as an Int and a Double, and a few more values: grown once.
+        if !numbers.isEmpty { spans.reserveCapacity(2 * numbers.count + 4) }
         for number in numbers {
             if let int = number.integer {
                 spans.append(

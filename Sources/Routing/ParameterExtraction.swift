@@ -26,9 +26,8 @@ struct ParameterExtraction {
     }
 
     mutating func run() {
-        var values = [String: Value](minimumCapacity: parse.intent.parameters.count)
+        var values = FoundValues(capacity: parse.intent.parameters.count)
         steps.reserveCapacity(parse.values.count + parse.captures.count + parse.intent.parameters.count)
-        parameters.reserveCapacity(parse.intent.parameters.count)
         func imply(_ name: String, _ raw: JSONValue) {
             guard let parameter = parse.intent.parameter(name), let value = Value(implied: raw, as: parameter.type) else { return }
             values[name] = value
@@ -78,9 +77,14 @@ struct ParameterExtraction {
             }
         }
         keepTheStartsDay(&values)
+        // The values found, then the defaults, in the order of the intent's parameters: in
+        // the buffer the values were found in.
+        parameters = values.pairs
+        values = FoundValues(capacity: 0)
+        parameters.removeAll { parse.intent.parameter($0.name) == nil }
         for parameter in parse.intent.parameters {
-            if let value = values[parameter.name] {
-                parameters.append((parameter.name, value))
+            if parameters.contains(where: { $0.name == parameter.name }) {
+                continue
             } else if unresolved.contains(where: { $0.name == parameter.name }) {
                 // Asked about even when optional: the user named one.
                 missing.append(parameter.name)
@@ -93,12 +97,22 @@ struct ParameterExtraction {
                 missing.append(parameter.name)
             }
         }
+        let order = parse.intent.parameters
+        let position = { (name: String) in order.firstIndex { $0.name == name } ?? order.count }
+        // Few: an insertion sort, in place.
+        for index in parameters.indices.dropFirst() {
+            var place = index
+            while place > 0, position(parameters[place - 1].name) > position(parameters[place].name) {
+                parameters.swapAt(place - 1, place)
+                place -= 1
+            }
+        }
     }
 
     /// Takes the one reading of a resolution, or every reading within a hair of the best as
     /// an ambiguity; returns false when it failed.
     @discardableResult
-    mutating func take(_ resolution: Resolution, for parameter: ParameterDefinition, described: String, into values: inout [String: Value]) -> Bool {
+    mutating func take(_ resolution: Resolution, for parameter: ParameterDefinition, described: String, into values: inout FoundValues) -> Bool {
         switch resolution {
         case .resolved(let candidates):
             if candidates.count > 1, candidates[0].confidence - candidates[1].confidence < 0.05 {
@@ -122,7 +136,7 @@ struct ParameterExtraction {
     /// An entity slot that took free text ("open the task buy bread"): the known values first,
     /// by near name or described by their properties ("the most recent book by andy weir");
     /// when none fits, an unresolved name the app is asked about by its string query.
-    mutating func resolveEntityName(_ spoken: String, type: String, for parameter: ParameterDefinition, into values: inout [String: Value]) {
+    mutating func resolveEntityName(_ spoken: String, type: String, for parameter: ParameterDefinition, into values: inout FoundValues) {
         var text = spoken
         if let first = text.split(separator: " ").first, Self.namingWords.contains(first.lowercased()) {
             text = String(text.dropFirst(first.count)).trimmingCharacters(in: .whitespaces)
@@ -141,7 +155,7 @@ struct ParameterExtraction {
     /// "tomorrow from 3 pm to 4 pm": the end was read as a time alone (today at 4 pm), before
     /// the start; it takes the start's day, or the next day when its time is earlier than the
     /// start's ("from 11 pm to 1 am"). Pairs are Date parameters named start…/end….
-    mutating func keepTheStartsDay(_ values: inout [String: Value]) {
+    mutating func keepTheStartsDay(_ values: inout FoundValues) {
         for start in parse.intent.parameters where start.type.elementType == .date && start.name.lowercased().hasPrefix("start") {
             let endName = "end" + start.name.dropFirst("start".count)
             guard let end = parse.intent.parameters.first(where: { $0.name.lowercased() == endName.lowercased() }),
@@ -194,4 +208,25 @@ struct ParameterExtraction {
     /// What free text loses at its ends: made once, as a union of character sets costs tens
     /// of thousands of instructions.
     private static let trimmed = CharacterSet.whitespacesAndNewlines.union(.punctuationCharacters)
+}
+
+/// The values of a parse's parameters found so far, by name: a few, so a list looked through
+/// is cheaper than a dictionary, and its buffer becomes the extraction's `parameters`.
+struct FoundValues {
+    private(set) var pairs: [(name: String, value: Value)] = []
+
+    init(capacity: Int) { pairs.reserveCapacity(capacity) }
+
+    subscript(name: String) -> Value? {
+        get { pairs.first { $0.name == name }?.value }
+        set {
+            let index = pairs.firstIndex { $0.name == name }
+            switch (index, newValue) {
+            case (let index?, let value?): pairs[index].value = value
+            case (let index?, nil): pairs.remove(at: index)
+            case (nil, let value?): pairs.append((name, value))
+            case (nil, nil): break
+            }
+        }
+    }
 }

@@ -13,7 +13,8 @@ struct SocketLockTests {
     /// Starts `serve` on `path` and waits for its socket.
     func startDaemon(_ path: String) async throws -> Process {
         let process = Process()
-        process.executableURL = try #require(TestPaths.intentdBinary, "intentd is not built")
+        let binary: URL = try #require(TestPaths.intentdBinary, "intentd is not built")
+        process.executableURL = binary
         process.arguments = ["serve", "--socket", path, "--phrases", TestPaths.phrases, "--log-level", "error"]
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -34,13 +34,19 @@ enum MoneyReader {
     /// The first words of all currency names, to skip most positions without joining words.
     static let currencyFirstWords = Set(CurrencyWords.names.keys.map { String($0.split(separator: " ").first ?? "") })
 
+    /// The first words of the currency names of several words ("us dollars"): only after
+    /// one of them are words joined to look a name up.
+    static let multiWordFirstWords = Set(CurrencyWords.names.keys.filter { $0.contains(" ") }.map { String($0.split(separator: " ")[0]) })
+
     static func currency(_ tokens: [String], at index: Int) -> (CurrencyWords.Currency, end: Int)? {
         guard index < tokens.count, currencyFirstWords.contains(tokens[index]) else { return nil }
-        for length in stride(from: CurrencyWords.longest, through: 1, by: -1) where index + length <= tokens.count {
-            let key = tokens[index..<index + length].joined(separator: " ")
-            if let found = CurrencyWords.names[key] { return (found, index + length) }
+        if multiWordFirstWords.contains(tokens[index]) {
+            for length in stride(from: CurrencyWords.longest, through: 2, by: -1) where index + length <= tokens.count {
+                let key = tokens[index..<index + length].joined(separator: " ")
+                if let found = CurrencyWords.names[key] { return (found, index + length) }
+            }
         }
-        return nil
+        return CurrencyWords.names[tokens[index]].map { ($0, index + 1) }
     }
 
     static func read(_ tokens: [String], numbers: [NumberSpan]) -> [TaggedSpan] {
