@@ -111,11 +111,14 @@ extension JSONValue {
     }
 
     /// Compact JSON text on one line, keys in their stored order.
-    public var serialized: String {
+    public var serialized: String { String(decoding: serializedUTF8, as: UTF8.self) }
+
+    /// ``serialized`` as UTF-8 bytes, what a socket writes: no `String` made in between.
+    public var serializedUTF8: [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(256)
         write(to: &out)
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// Written as UTF-8 bytes: a string's runs without escapes are copied whole.

@@ -57,16 +57,25 @@ public final class PeerConnection: Sendable {
     var isClosed: Bool { state.withLock { $0.closed } }
 
     /// Queues one message for sending.
-    func send(_ message: Message) { sendRaw(message.serialized) }
+    func send(_ message: Message) {
+        let bytes = message.json.serializedUTF8
+        var buffer = channel.allocator.buffer(capacity: bytes.count + 1)
+        buffer.writeBytes(bytes)
+        buffer.writeInteger(UInt8(ascii: "\n"))
+        write(buffer)
+    }
 
     /// Queues text as it is, with a newline.
-    ///
-    /// Handed straight to the channel, which writes on its event loop in the order lines
-    /// reach it: no task of its own stands between a response and the socket.
     func sendRaw(_ text: String) {
         var buffer = channel.allocator.buffer(capacity: text.utf8.count + 1)
         buffer.writeString(text)
         buffer.writeInteger(UInt8(ascii: "\n"))
+        write(buffer)
+    }
+
+    /// Hands a line straight to the channel, which writes on its event loop in the order lines
+    /// reach it: no task of its own stands between a response and the socket.
+    private func write(_ buffer: ByteBuffer) {
         let ended = state.withLock { state in
             if !state.outputEnded { state.unwritten += 1 }
             return state.outputEnded
