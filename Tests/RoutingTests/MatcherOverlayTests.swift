@@ -73,6 +73,22 @@ struct MatcherOverlayTests {
         return folder.appendingPathComponent("Phrases").path
     }
 
+    /// How many phrase files there are under `folder`.
+    static func fileCount(_ folder: String) -> Int { PhraseLibraryLoader.readFiles(paths: [folder]).files.count }
+
+    /// A reload with no file changed reads none again, and keeps the errors of the files it
+    /// did not read again: a file's diagnostics come with its read.
+    @Test func aReloadReadsAgainOnlyTheFilesThatChanged() throws {
+        let phrases = try Self.scratchPhrases()
+        defer { try? FileManager.default.removeItem(atPath: (phrases as NSString).deletingLastPathComponent) }
+        try Self.edit(phrases + "/tasks.yaml") { $0.replacingOccurrences(of: "      - add {title} [to ${app}]\n", with: "      - add {title} [to ${app}]\n      - frobnicate (the {title}\n") }
+        let first = CompiledPhrases.load(paths: [phrases], cache: nil).phrases
+        let (second, source) = CompiledPhrases.load(paths: [phrases], cache: nil, previous: first)
+        #expect(source == .compiled(reason: "the cache is off; 0 of \(Self.fileCount(phrases)) files read again; only the apps that changed"))
+        #expect(second.diagnostics.contains { $0.severity == .error && $0.location?.file.hasSuffix("tasks.yaml") == true })
+        try Self.expectSameRouting(Router(compiled: second), Router(compiled: first))
+    }
+
     static func edit(_ file: String, _ change: (String) -> String) throws {
         let text = try String(contentsOfFile: file, encoding: .utf8)
         let changed = change(text)
@@ -90,7 +106,8 @@ struct MatcherOverlayTests {
         try Self.edit(phrases + "/tasks.yaml") { $0.replacingOccurrences(of: "      - add {title} [to ${app}]\n", with: "      - add {title} [to ${app}]\n      - frobnicate {title}\n") }
         try FileManager.default.removeItem(atPath: phrases + "/soup.yaml")
         let (second, source) = CompiledPhrases.load(paths: [phrases], cache: nil, previous: first)
-        #expect(source == .compiled(reason: "the cache is off; only the apps that changed"))
+        // Only the edited file's YAML is read again; the others are taken as the first load read them.
+        #expect(source == .compiled(reason: "the cache is off; 1 of \(Self.fileCount(phrases)) files read again; only the apps that changed"))
         #expect(second.library.app("soup") == nil)
         var router = Router(compiled: second)
         #expect(router.route("frobnicate the milk", now: Self.now).intent?.id == "tasks.add")
@@ -100,7 +117,7 @@ struct MatcherOverlayTests {
         // A second reload, of another app: laid over the first compile, the first change kept.
         try Self.edit(phrases + "/bank.yaml") { $0.replacingOccurrences(of: "name: Bank", with: "name: Piggy Bank") }
         let (third, thirdSource) = CompiledPhrases.load(paths: [phrases], cache: nil, previous: second)
-        #expect(thirdSource == .compiled(reason: "the cache is off; only the apps that changed"))
+        #expect(thirdSource == .compiled(reason: "the cache is off; 1 of \(Self.fileCount(phrases)) files read again; only the apps that changed"))
         router = Router(compiled: third)
         #expect(router.route("frobnicate the milk", now: Self.now).intent?.id == "tasks.add")
         #expect(third.library.app("bank")?.displayName == "Piggy Bank")
@@ -113,7 +130,7 @@ struct MatcherOverlayTests {
         let first = CompiledPhrases.load(paths: [phrases], cache: nil).phrases
         try Self.edit(phrases + "/common.en.yaml") { $0.replacingOccurrences(of: "filler: [um, ", with: "filler: [blimey, um, ") }
         let (second, source) = CompiledPhrases.load(paths: [phrases], cache: nil, previous: first)
-        #expect(source == .compiled(reason: "the cache is off"))
+        #expect(source == .compiled(reason: "the cache is off; 1 of \(Self.fileCount(phrases)) files read again"))
         #expect(second.library.languages["en"]?.fillerWords.contains("blimey") == true)
     }
 
@@ -126,7 +143,7 @@ struct MatcherOverlayTests {
         #expect(broken.diagnostics.contains { $0.severity == .error && $0.location?.file.hasSuffix("tasks.yaml") == true })
         try Self.edit(phrases + "/tasks.yaml") { $0.replacingOccurrences(of: "frobnicate (the {title}", with: "frobnicate the {title}") }
         let (fixed, source) = CompiledPhrases.load(paths: [phrases], cache: nil, previous: broken)
-        #expect(source == .compiled(reason: "the cache is off; only the apps that changed"))
+        #expect(source == .compiled(reason: "the cache is off; 1 of \(Self.fileCount(phrases)) files read again; only the apps that changed"))
         #expect(!fixed.diagnostics.contains { $0.severity == .error }, "\(fixed.diagnostics)")
         #expect(Router(compiled: fixed).route("frobnicate the milk", now: Self.now).intent?.id == "tasks.add")
     }

@@ -10,6 +10,9 @@ public struct CompiledPhrases: Sendable {
     public var diagnostics: [Diagnostic]
     /// For phrases laid over others (``adding(_:)``), those compiled whole.
     var rootBox: RootBox?
+    /// Each phrase file as read, by path, when these phrases were loaded from the files (not
+    /// from the cache): the next load of the same paths reads again only the files that changed.
+    package var fileReads: [String: PhraseLibraryLoader.FileRead] = [:]
 
     /// Compiles `library`.
     public init(library: PhraseLibrary) {
@@ -32,7 +35,22 @@ public struct CompiledPhrases: Sendable {
         paths: [String], cache: PhraseCache?, previous: CompiledPhrases? = nil
     ) -> (phrases: CompiledPhrases, source: PhraseCache.Source) {
         if let cache { return cache.load(paths: paths, previous: previous) }
-        return compiled(PhraseLibraryLoader.load(paths: paths), previous: previous, reason: "the cache is off")
+        let (files, readProblems) = PhraseLibraryLoader.readFiles(paths: paths)
+        return loaded(files: files, readProblems: readProblems, previous: previous, reason: "the cache is off")
+    }
+
+    /// The phrase files' texts read and compiled: of the files `previous` was loaded from,
+    /// only those whose text changed are read again, and only the apps that changed compiled.
+    static func loaded(
+        files: [(path: String, text: String)], readProblems: [Diagnostic], previous: CompiledPhrases?, reason: String
+    ) -> (phrases: CompiledPhrases, source: PhraseCache.Source) {
+        let (library, reads, readAgain) = PhraseLibraryLoader.load(
+            files: files, readProblems: readProblems, reusing: previous?.fileReads ?? [:])
+        var reason = reason
+        if previous?.fileReads.isEmpty == false { reason += "; \(readAgain) of \(files.count) files read again" }
+        var (phrases, source) = compiled(library, previous: previous, reason: reason)
+        phrases.fileReads = reads
+        return (phrases, source)
     }
 
     /// `library` compiled, or laid over `previous` when only its apps differ.

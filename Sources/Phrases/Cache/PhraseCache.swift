@@ -74,8 +74,7 @@ public struct PhraseCache: Sendable {
         case .success(let phrases): return (phrases, .cache)
         case .failure(let problem): reason = problem.reason
         }
-        let library = PhraseLibraryLoader.load(files: files, readProblems: readProblems)
-        let (phrases, source) = CompiledPhrases.compiled(library, previous: previous, reason: reason)
+        let (phrases, source) = CompiledPhrases.loaded(files: files, readProblems: readProblems, previous: previous, reason: reason)
         if phrases.rootBox == nil {
             write(phrases, contentKey: contentKey, to: path)
             CompiledPhrases.returnFreedMemory()

@@ -3,7 +3,7 @@ import IntentModel
 import Yams
 
 /// One phrase file, read but not yet merged with the others.
-enum PhraseFile {
+enum PhraseFile: Sendable {
     /// Defines an app.
     case app(AppDefinition, language: String)
     /// Adds phrases and names in another language to an app defined elsewhere.

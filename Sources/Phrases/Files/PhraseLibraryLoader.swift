@@ -31,23 +31,55 @@ public enum PhraseLibraryLoader {
 
     /// Loads files ``readFiles(paths:)`` read, with the problems it met first.
     package static func load(files: [(path: String, text: String)], readProblems: [Diagnostic]) -> PhraseLibrary {
-        var library = load(files: files)
-        library.diagnostics = readProblems + library.diagnostics
-        return library
+        load(files: files, readProblems: readProblems, reusing: [:]).library
     }
 
     /// Loads phrase files given as text, named by `path` in diagnostics.
     public static func load(files: [(path: String, text: String)]) -> PhraseLibrary {
+        load(files: files, readProblems: [], reusing: [:]).library
+    }
+
+    /// One phrase file as its reader made it, with the hash of the text it was made from: a
+    /// daemon reloading its phrase files reads again (parses the YAML of) only the files whose
+    /// text changed, and takes the rest as they were read.
+    package struct FileRead: Sendable {
+        let textHash: UInt64
+        let file: PhraseFile?
+        let diagnostics: [Diagnostic]
+        let sourceLocations: [String: SourceLocation]
+        let unreadableParameters: Set<String>
+    }
+
+    /// Loads files ``readFiles(paths:)`` read, with the problems it met first; a file whose
+    /// path and text hash are in `previous` is taken from there instead of being read again.
+    /// Returns the library, every file's read (for the next load) and how many were read again.
+    package static func load(
+        files: [(path: String, text: String)], readProblems: [Diagnostic], reusing previous: [String: FileRead]
+    ) -> (library: PhraseLibrary, reads: [String: FileRead], readAgain: Int) {
         var library = PhraseLibrary()
+        library.diagnostics = readProblems
+        var reads: [String: FileRead] = [:]
+        var readAgain = 0
         var extensions: [AppExtension] = []
         var homeAssistant: [(path: String, file: HomeAssistantFile)] = []
         for (path, text) in files {
-            var reader = PhraseFileReader(file: path, text: text)
-            let file = reader.read()
-            library.diagnostics += reader.diagnostics
-            library.sourceLocations.merge(reader.sourceLocations) { first, _ in first }
-            library.unreadableParameters.formUnion(reader.unreadableParameters)
-            switch file {
+            let textHash = ContentHash.of(text)
+            let read: FileRead
+            if let known = previous[path], known.textHash == textHash {
+                read = known
+            } else {
+                var reader = PhraseFileReader(file: path, text: text)
+                let file = reader.read()
+                read = FileRead(
+                    textHash: textHash, file: file, diagnostics: reader.diagnostics, sourceLocations: reader.sourceLocations,
+                    unreadableParameters: reader.unreadableParameters)
+                readAgain += 1
+            }
+            reads[path] = read
+            library.diagnostics += read.diagnostics
+            library.sourceLocations.merge(read.sourceLocations) { first, _ in first }
+            library.unreadableParameters.formUnion(read.unreadableParameters)
+            switch read.file {
             case .app(let app, _):
                 if let existing = library.apps.first(where: { $0.id == app.id }) {
                     let other = existing.phrases.first?.location?.file ?? "another file"
@@ -78,7 +110,7 @@ public enum PhraseLibraryLoader {
         }
         for ext in extensions { apply(ext, to: &library) }
         validateSchemas(&library)
-        return library
+        return (library, reads, readAgain)
     }
 
     public static func phraseFiles(at path: String, diagnostics: inout [Diagnostic]) -> [String] {
