@@ -168,42 +168,72 @@ package struct FuzzyIndex: Sendable {
 
 /// A small English sound-alike key in the spirit of Metaphone.
 enum Phonetic {
+    /// The key of `word`, a word of ASCII letters (``FuzzyIndex/isFuzzable(_:)``); other bytes
+    /// give no sound. Worked on bytes: it is asked of every vocabulary word and every unknown
+    /// word heard.
     static func key(_ word: String) -> String {
-        let w = Array(word.lowercased())
-        var out: [Character] = []
+        let w = word.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+        var out: [UInt8] = []
+        out.reserveCapacity(w.count)
+        func at(_ k: Int) -> UInt8? { k >= 0 && k < w.count ? w[k] : nil }
+        func isFront(_ c: UInt8?) -> Bool { c == UInt8(ascii: "e") || c == UInt8(ascii: "i") || c == UInt8(ascii: "y") }
+        func isVowel(_ c: UInt8?) -> Bool {
+            switch c {
+            case UInt8(ascii: "a"), UInt8(ascii: "e"), UInt8(ascii: "i"), UInt8(ascii: "o"), UInt8(ascii: "u"), UInt8(ascii: "y"): true
+            default: false
+            }
+        }
         var i = 0
-        func at(_ k: Int) -> Character? { k >= 0 && k < w.count ? w[k] : nil }
-        let vowels: Set<Character> = ["a", "e", "i", "o", "u", "y"]
         while i < w.count {
             let c = w[i]
-            var code: Character? = nil
+            let next = at(i + 1)
+            let h = UInt8(ascii: "h")
+            var code: UInt8?
             switch c {
-            case "a", "e", "i", "o", "u", "y": code = i == 0 ? "A" : nil
-            case "b": code = "P"
-            case "p": code = at(i + 1) == "h" ? "F" : "P"; if at(i + 1) == "h" { i += 1 }
-            case "c":
-                if at(i + 1) == "h" { code = "X"; i += 1 }
-                else if let n = at(i + 1), ["e", "i", "y"].contains(n) { code = "S" } else { code = "K" }
-            case "k", "q": code = "K"
-            case "g": if let n = at(i + 1), ["e", "i", "y"].contains(n) { code = "J" } else { code = "K" }
-            case "j": code = "J"
-            case "s", "z":
-                if at(i + 1) == "h" { code = "X"; i += 1 } else { code = "S" }
-            case "t", "d":
-                if at(i + 1) == "h" { code = "0"; i += 1 }
-                else if c == "t", at(i + 1) == "i", let n = at(i + 2), ["a", "o"].contains(n) { code = "X" }
-                else { code = "T" }
-            case "x": code = "S"
-            case "f", "v": code = "F"
-            case "w", "h": code = i == 0 && at(i + 1).map({ vowels.contains($0) }) == true ? "A" : nil
-            case "m", "n": code = c == "m" ? "M" : "N"
-            case "l": code = "L"
-            case "r": code = "R"
+            case UInt8(ascii: "a"), UInt8(ascii: "e"), UInt8(ascii: "i"), UInt8(ascii: "o"), UInt8(ascii: "u"), UInt8(ascii: "y"):
+                code = i == 0 ? UInt8(ascii: "A") : nil
+            case UInt8(ascii: "b"): code = UInt8(ascii: "P")
+            case UInt8(ascii: "p"):
+                code = next == h ? UInt8(ascii: "F") : UInt8(ascii: "P")
+                if next == h { i += 1 }
+            case UInt8(ascii: "c"):
+                if next == h {
+                    code = UInt8(ascii: "X")
+                    i += 1
+                } else {
+                    code = isFront(next) ? UInt8(ascii: "S") : UInt8(ascii: "K")
+                }
+            case UInt8(ascii: "k"), UInt8(ascii: "q"): code = UInt8(ascii: "K")
+            case UInt8(ascii: "g"): code = isFront(next) ? UInt8(ascii: "J") : UInt8(ascii: "K")
+            case UInt8(ascii: "j"): code = UInt8(ascii: "J")
+            case UInt8(ascii: "s"), UInt8(ascii: "z"):
+                if next == h {
+                    code = UInt8(ascii: "X")
+                    i += 1
+                } else {
+                    code = UInt8(ascii: "S")
+                }
+            case UInt8(ascii: "t"), UInt8(ascii: "d"):
+                if next == h {
+                    code = UInt8(ascii: "0")
+                    i += 1
+                } else if c == UInt8(ascii: "t"), next == UInt8(ascii: "i"), at(i + 2) == UInt8(ascii: "a") || at(i + 2) == UInt8(ascii: "o") {
+                    code = UInt8(ascii: "X")
+                } else {
+                    code = UInt8(ascii: "T")
+                }
+            case UInt8(ascii: "x"): code = UInt8(ascii: "S")
+            case UInt8(ascii: "f"), UInt8(ascii: "v"): code = UInt8(ascii: "F")
+            case UInt8(ascii: "w"), h: code = i == 0 && isVowel(next) ? UInt8(ascii: "A") : nil
+            case UInt8(ascii: "m"): code = UInt8(ascii: "M")
+            case UInt8(ascii: "n"): code = UInt8(ascii: "N")
+            case UInt8(ascii: "l"): code = UInt8(ascii: "L")
+            case UInt8(ascii: "r"): code = UInt8(ascii: "R")
             default: code = nil
             }
             if let code, out.last != code { out.append(code) }
             i += 1
         }
-        return String(out)
+        return String(decoding: out, as: UTF8.self)
     }
 }
