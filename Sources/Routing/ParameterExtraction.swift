@@ -81,7 +81,6 @@ struct ParameterExtraction {
         // the buffer the values were found in.
         parameters = values.pairs
         values = FoundValues(capacity: 0)
-        parameters.removeAll { parse.intent.parameter($0.name) == nil }
         for parameter in parse.intent.parameters {
             if parameters.contains(where: { $0.name == parameter.name }) {
                 continue
@@ -97,15 +96,12 @@ struct ParameterExtraction {
                 missing.append(parameter.name)
             }
         }
-        let order = parse.intent.parameters
-        let position = { (name: String) in order.firstIndex { $0.name == name } ?? order.count }
-        // Few: an insertion sort, in place.
-        for index in parameters.indices.dropFirst() {
-            var place = index
-            while place > 0, position(parameters[place - 1].name) > position(parameters[place].name) {
-                parameters.swapAt(place - 1, place)
-                place -= 1
-            }
+        // Into the intent's order, in place: each parameter's value swapped to the next place.
+        var next = 0
+        for parameter in parse.intent.parameters {
+            guard let found = parameters[next...].firstIndex(where: { $0.name == parameter.name }) else { continue }
+            parameters.swapAt(next, found)
+            next += 1
         }
     }
 

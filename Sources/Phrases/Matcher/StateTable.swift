@@ -52,13 +52,6 @@ struct StateTable {
         count = 0
     }
 
-    /// Every (state, arena index) pair, in no particular order.
-    var entries: [(state: Int32, index: Int32)] {
-        var result: [(state: Int32, index: Int32)] = []
-        appendEntries(to: &result)
-        return result
-    }
-
     /// Appends every (state, arena index) pair to `result`, in no particular order.
     func appendEntries(to result: inout [(state: Int32, index: Int32)]) {
         result.reserveCapacity(result.count + count)
