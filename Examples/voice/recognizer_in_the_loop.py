@@ -113,12 +113,44 @@ class Judge:
         return sum(math.log(max(p, 1e-12)) for p in result.text_token_probs)
 
 
+def grammar_decoder(intentd: Path, judge: Judge):
+    """A decoder held to the sentences of `intentd grammar` (grammar_decoding.py)."""
+    import grammar_decoding
+
+    process = subprocess.run([str(intentd), "grammar"], capture_output=True, text=True, check=False)
+    if process.returncode != 0:
+        raise voice_test.InputError(f"`intentd grammar` failed: {process.stderr.strip()}")
+    return grammar_decoding.GrammarDecoder(grammar_decoding.Grammar.parse(process.stdout), judge.tokenizer)
+
+
+def decode_with_grammar(decoder, judge: Judge, heard, item: dict, transcript: str) -> dict:
+    """The grammar's sentences most likely given the recording, each scored with the end of
+    the text (`grammarReadings`), and the transcript scored the same way (`transcriptWithEnd`).
+    Free text may also take the words of the transcript and of its n-best hypotheses."""
+    import grammar_decoding
+
+    encoded, frames = heard
+    scorer = grammar_decoding.WhisperScorer(judge.model.model, encoded, frames, judge.tokenizer)
+    decoder.hear(transcript.split() + [word for text in item.get("nbest") or [] for word in normalized(text).split()])
+    tokens = judge.tokenizer.encode(" " + transcript) if transcript else []
+    if not tokens:
+        return {"transcriptWithEnd": -math.inf, "grammarReadings": []}
+    # Sentences more than 10 nats below the transcript (in the search's own, shorter scoring)
+    # could never be taken: the search drops them early.
+    found = decoder.decode(scorer, floor=scorer.sentence(tokens, whole_recording=False) - 10)
+    return {
+        "transcriptWithEnd": scorer.sentence(tokens),
+        "grammarReadings": [{"text": text, "score": scorer.sentence(judge.tokenizer.encode(" " + text)), "source": "grammar"} for text, _ in found],
+    }
+
+
 def measure(args, items: list[dict], cache: Path) -> None:
     """Speaks each line again, and writes the log-probabilities of its transcript and readings."""
     intentd = voice_test.find_intentd(args.intentd)
     espeak = voice_test.find_espeak(None)
     voice_test.check_faster_whisper()
     judge = Judge(voice_test.find_model("base").load(args.threads))
+    decoder = grammar_decoder(intentd, judge) if args.grammar else None
     done = set()
     if cache.exists():
         done = {json.loads(line)["line"] for line in cache.read_text().splitlines() if line.strip()}
@@ -139,6 +171,8 @@ def measure(args, items: list[dict], cache: Path) -> None:
                 "transcriptScore": judge.log_probability(heard, transcript) if transcript else -math.inf,
                 "readings": [reading | {"score": judge.log_probability(heard, reading["text"])} for reading in readings],
             }
+            if decoder is not None:
+                record |= decode_with_grammar(decoder, judge, heard, item, transcript)
             out.write(json.dumps(record) + "\n")
             out.flush()
             if not args.quiet:
@@ -152,12 +186,19 @@ def measure(args, items: list[dict], cache: Path) -> None:
 
 def decide(record: dict, margin: float, transcript_routes: bool) -> dict | None:
     """The reading to take: the most likely one, when within `margin` of the transcript. A
-    transcript that routes as heard is kept unless a reading is more likely than it."""
-    best = max(record["readings"], key=lambda r: r["score"], default=None)
-    if best is None:
+    transcript that routes as heard is kept unless a reading is more likely than it.
+
+    intentd's readings are weighed against the transcript by forced alignment
+    (`transcriptScore`); the grammar's sentences (`--grammar`) with the end of the text
+    counted, against the transcript scored the same way (`transcriptWithEnd`)."""
+    candidates = [(reading["score"] - record["transcriptScore"], reading) for reading in record["readings"]]
+    if "transcriptWithEnd" in record:
+        candidates += [(reading["score"] - record["transcriptWithEnd"], reading) for reading in record.get("grammarReadings", [])]
+    if not candidates:
         return None
+    above, best = max(candidates, key=lambda candidate: candidate[0])
     allowed = 0.0 if transcript_routes else margin
-    return best if best["score"] >= record["transcriptScore"] - allowed else None
+    return best if above >= -allowed else None
 
 
 def evaluate(args, items: list[dict], cache: Path) -> dict:
@@ -209,6 +250,7 @@ def main(argv=None) -> int:
     parser.add_argument("--from-cache", action="store_true", help="score from the cache alone: no speech, no recognizer")
     parser.add_argument("--margin", type=float, default=4.0, help="how many nats below the transcript a reading may score (default 4)")
     parser.add_argument("--read-spoken", action="store_true")
+    parser.add_argument("--grammar", action="store_true", help="also decode each recording held to the phrases' grammar (grammar_decoding.py)")
     parser.add_argument("--nbest", action="store_true", help="without a reading taken, route the n-best list as `intentd run` does")
     parser.add_argument("--intentd", help="the intentd binary (default: as voice_test.py finds it)")
     parser.add_argument("--now", default=voice_test.CORPUS_NOW)

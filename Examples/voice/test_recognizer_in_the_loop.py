@@ -32,6 +32,22 @@ class DecideTests(unittest.TestCase):
         more_likely = record(-3.0, ("show my tasks", "tasks.list", -2.5))
         self.assertEqual(loop.decide(more_likely, 4, transcript_routes=True)["text"], "show my tasks")
 
+    def test_grammar_sentences_are_weighed_against_the_transcript_scored_with_its_end(self):
+        # "The missile attack." for *erase all tasks*: intentd proposes nothing near, the
+        # grammar's decoding finds the sentence 2 nats below the transcript, end included
+        heard = record(-3.0) | {"transcriptWithEnd": -9.0, "grammarReadings": [{"text": "erase all tasks", "score": -11.0}]}
+        self.assertEqual(loop.decide(heard, 4, transcript_routes=False)["text"], "erase all tasks")
+        # scored against the transcript without its end (-3.0) it would be 8 nats below
+        heard["grammarReadings"][0]["score"] = -13.5
+        self.assertIsNone(loop.decide(heard, 4, transcript_routes=False))
+
+    def test_the_reading_most_above_its_own_reference_wins(self):
+        heard = record(-3.0, ("show my tasks", "tasks.list", -4.0)) | {
+            "transcriptWithEnd": -9.0,
+            "grammarReadings": [{"text": "count my tasks", "score": -8.5}],
+        }
+        self.assertEqual(loop.decide(heard, 4, transcript_routes=False)["text"], "count my tasks")
+
     def test_no_readings_no_choice(self):
         self.assertIsNone(loop.decide(record(-1.0), 4, transcript_routes=False))
 
