@@ -15,6 +15,10 @@ espeak-ng in the line's voice and rate, exactly as the corpus was made. Then:
    Out-of-domain speech stays out: "unlock my phone" read as "unlock my vault" scores about
    17 nats below what was heard.
 
+With `--grammar`, Whisper also decodes each recording again held to the sentences of
+`intentd grammar` (grammar_decoding.py), and those sentences are weighed the same way, with
+the end of the text counted on both sides (`--grammar-margin`).
+
 The scores are kept in a cache file (one JSON line per corpus line), so the margin can be
 swept without the recognizer: `--from-cache`.
 
@@ -42,6 +46,10 @@ import score_corpus
 import voice_test
 
 READINGS_OF_BEST = 12
+# The shortest a sentence of the grammar may be to be taken, against the transcript's length.
+# The search allows 0.7 (grammar_decoding.length_around); taking needs more, because Whisper
+# rates short stock phrases highly on any unclear audio: "thank you" for "turn on bluetooth".
+GRAMMAR_SHORTEST = 0.7
 READINGS_OF_OTHERS = 4
 
 
@@ -137,7 +145,8 @@ def decode_with_grammar(decoder, judge: Judge, heard, item: dict, transcript: st
         return {"transcriptWithEnd": -math.inf, "grammarReadings": []}
     # Sentences more than 10 nats below the transcript (in the search's own, shorter scoring)
     # could never be taken: the search drops them early.
-    found = decoder.decode(scorer, floor=scorer.sentence(tokens, whole_recording=False) - 10)
+    floor = scorer.sentence(tokens, whole_recording=False) - 10
+    found = decoder.decode(scorer, floor=floor, length=grammar_decoding.length_around(transcript))
     return {
         "transcriptWithEnd": scorer.sentence(tokens),
         "grammarReadings": [{"text": text, "score": scorer.sentence(judge.tokenizer.encode(" " + text)), "source": "grammar"} for text, _ in found],
@@ -184,21 +193,28 @@ def measure(args, items: list[dict], cache: Path) -> None:
                 )
 
 
-def decide(record: dict, margin: float, transcript_routes: bool) -> dict | None:
+def decide(record: dict, margin: float, transcript_routes: bool, grammar_margin: float | None = None) -> dict | None:
     """The reading to take: the most likely one, when within `margin` of the transcript. A
     transcript that routes as heard is kept unless a reading is more likely than it.
 
     intentd's readings are weighed against the transcript by forced alignment
     (`transcriptScore`); the grammar's sentences (`--grammar`) with the end of the text
-    counted, against the transcript scored the same way (`transcriptWithEnd`)."""
-    candidates = [(reading["score"] - record["transcriptScore"], reading) for reading in record["readings"]]
+    counted, against the transcript scored the same way (`transcriptWithEnd`), within
+    `grammar_margin` (by default `margin`), and only when they are at least
+    `GRAMMAR_SHORTEST` times as long as the transcript."""
+    candidates = [(reading["score"] - record["transcriptScore"], margin, reading) for reading in record["readings"]]
     if "transcriptWithEnd" in record:
-        candidates += [(reading["score"] - record["transcriptWithEnd"], reading) for reading in record.get("grammarReadings", [])]
+        allowed = margin if grammar_margin is None else grammar_margin
+        shortest = GRAMMAR_SHORTEST * len(record["transcript"])
+        candidates += [
+            (reading["score"] - record["transcriptWithEnd"], allowed, reading)
+            for reading in record.get("grammarReadings", [])
+            if len(reading["text"]) >= shortest
+        ]
     if not candidates:
         return None
-    above, best = max(candidates, key=lambda candidate: candidate[0])
-    allowed = 0.0 if transcript_routes else margin
-    return best if above >= -allowed else None
+    above, allowed, best = max(candidates, key=lambda candidate: candidate[0])
+    return best if above >= (0.0 if transcript_routes else -allowed) else None
 
 
 def evaluate(args, items: list[dict], cache: Path) -> dict:
@@ -217,7 +233,8 @@ def evaluate(args, items: list[dict], cache: Path) -> dict:
         chosen = score_corpus.choose(routed, [confidence for _, confidence in score_corpus.readings(item)]) if args.nbest else 0
         as_heard.append(routed[0] if chosen is None else routed[chosen])
     chosen = [
-        decide(records[item["line"]], args.margin, heard.get("status") != "notUnderstood") for item, heard in zip(items, as_heard)
+        decide(records[item["line"]], args.margin, heard.get("status") != "notUnderstood", args.grammar_margin)
+        for item, heard in zip(items, as_heard)
     ]
     # A reading taken must route on its own, as typed text (its words are phrase words): the
     # threshold still holds. When it does not, the transcript is routed as heard.
@@ -249,6 +266,7 @@ def main(argv=None) -> int:
     parser.add_argument("--cache", required=True, help="the JSON Lines file of scores (appended to; lines already there are kept)")
     parser.add_argument("--from-cache", action="store_true", help="score from the cache alone: no speech, no recognizer")
     parser.add_argument("--margin", type=float, default=4.0, help="how many nats below the transcript a reading may score (default 4)")
+    parser.add_argument("--grammar-margin", type=float, help="the margin for the grammar's sentences (default: --margin)")
     parser.add_argument("--read-spoken", action="store_true")
     parser.add_argument("--grammar", action="store_true", help="also decode each recording held to the phrases' grammar (grammar_decoding.py)")
     parser.add_argument("--nbest", action="store_true", help="without a reading taken, route the n-best list as `intentd run` does")

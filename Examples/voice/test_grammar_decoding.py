@@ -93,11 +93,11 @@ class GrammarTests(unittest.TestCase):
     def sentence_allowed(self, words):
         position, tokens = self.decoder.start, []
         for token in self.tokenizer.encode(" " + words):
-            moves = self.decoder.moves(position, not tokens)
+            moves = self.decoder.moves(position)
             if token not in moves:
                 return False
             position, tokens = moves[token], tokens + [token]
-        return self.tokenizer.eot in self.decoder.moves(position, not tokens)
+        return self.tokenizer.eot in self.decoder.moves(position)
 
     def test_rules_that_list_phrases_are_one_edge(self):
         self.assertEqual(self.grammar.classes["task"], ["buy milk", "call mom"])
@@ -113,19 +113,32 @@ class GrammarTests(unittest.TestCase):
         # "everything" is " ever", "ythi", "ng"; "clear" is " clea", "r": the middle of a word allows only its next token
         position, tokens = self.decoder.start, []
         for token in self.tokenizer.encode(" clear ever"):
-            position = self.decoder.moves(position, not tokens)[token]
+            position = self.decoder.moves(position)[token]
             tokens.append(token)
-        self.assertEqual(list(self.decoder.moves(position, False)), [self.tokenizer.piece("ythi")])
+        self.assertEqual(list(self.decoder.moves(position)), [self.tokenizer.piece("ythi")])
 
-    def test_the_first_word_may_be_capitalized_and_the_sentence_closed_by_a_stop(self):
-        self.assertIn(self.tokenizer.piece(" Coun"), self.decoder.moves(self.decoder.start, True))
-        self.assertNotIn(self.tokenizer.piece(" Coun"), self.decoder.moves(self.decoder.start, False))
+    def test_words_may_be_capitalized_and_the_sentence_closed_by_a_stop(self):
+        self.assertIn(self.tokenizer.piece(" Coun"), self.decoder.moves(self.decoder.start))
+        self.assertIn(self.tokenizer.piece(" coun"), self.decoder.moves(self.decoder.start))
+        self.assertNotIn(self.tokenizer.piece("."), self.decoder.moves(self.decoder.start))
         position, tokens = self.decoder.start, []
         for token in self.tokenizer.encode(" count tasks"):
-            position = self.decoder.moves(position, not tokens)[token]
+            position = self.decoder.moves(position)[token]
             tokens.append(token)
-        after_stop = self.decoder.moves(position, False)[self.tokenizer.piece(".")]
-        self.assertEqual(list(self.decoder.moves(after_stop, False)), [self.tokenizer.eot])
+        after_stop = self.decoder.moves(position)[self.tokenizer.piece(".")]
+        self.assertEqual(list(self.decoder.moves(after_stop)), [self.tokenizer.eot])
+
+    def test_the_search_charges_words_of_free_text_and_fillers_only(self):
+        decoder = gd.GrammarDecoder(gd.Grammar.parse("public <command> = note <word> | note to self; <word> = to | go | self;"), self.tokenizer)
+        moves, costs = decoder.moves_and_costs(decoder.start)
+        self.assertEqual(costs.get(self.tokenizer.piece(" um")), gd.FREE_TEXT_COST)  # a filler
+        self.assertNotIn(self.tokenizer.piece(" note"), costs)
+        after_note = moves[self.tokenizer.piece(" note")]
+        moves, costs = decoder.moves_and_costs(after_note)
+        self.assertEqual(costs.get(self.tokenizer.piece(" go")), gd.FREE_TEXT_COST)
+        self.assertNotIn(self.tokenizer.piece(" to"), costs)  # a phrase word too
+        decoder.hear(["again"])  # the transcript's words join free text
+        self.assertIn(self.tokenizer.piece(" agai"), decoder.moves(after_note))
 
     def test_bad_grammars_say_what_is_wrong(self):
         with self.assertRaisesRegex(gd.GrammarError, "<nowhere> is used but never defined"):
@@ -153,6 +166,23 @@ class DecodeTests(unittest.TestCase):
         found = self.decoder.decode(recognizer(self.tokenizer, "erase all the mail"), beam=4)
         self.assertTrue(found)
         self.assertTrue(all(score <= -6.0 for _, score in found))
+
+    def test_sentences_keep_to_the_length_of_what_was_heard(self):
+        # a recognizer that would rather stop after "count tasks" than go on
+        def eager_to_stop(prompts):
+            out = []
+            for prompt in prompts:
+                scores = {t: -0.1 for t in self.tokenizer.encode(" count my tasks")}
+                scores[self.tokenizer.eot] = -0.1
+                out.append(_Default(scores, -6.0))
+            return out
+
+        self.assertEqual(self.decoder.decode(eager_to_stop, beam=4)[0][0], "count tasks")
+        # heard as "count all of my tasks" (22 characters): at least 15
+        self.assertEqual(gd.length_around("count all of my tasks"), (15, 43))
+        found = self.decoder.decode(eager_to_stop, beam=4, length=gd.length_around("count all of my tasks"))
+        self.assertEqual([words for words, _ in found], ["count my tasks"])
+        self.assertEqual(self.decoder.decode(eager_to_stop, beam=4, length=(40, 60)), [])
 
     def test_hypotheses_below_the_floor_are_dropped(self):
         self.assertEqual(self.decoder.decode(recognizer(self.tokenizer, "erase all the mail"), beam=4, floor=-5.0), [])

@@ -35,14 +35,25 @@ class DecideTests(unittest.TestCase):
     def test_grammar_sentences_are_weighed_against_the_transcript_scored_with_its_end(self):
         # "The missile attack." for *erase all tasks*: intentd proposes nothing near, the
         # grammar's decoding finds the sentence 2 nats below the transcript, end included
-        heard = record(-3.0) | {"transcriptWithEnd": -9.0, "grammarReadings": [{"text": "erase all tasks", "score": -11.0}]}
+        heard = record(-3.0) | {"transcript": "the missile attack", "transcriptWithEnd": -9.0, "grammarReadings": [{"text": "erase all tasks", "score": -11.0}]}
         self.assertEqual(loop.decide(heard, 4, transcript_routes=False)["text"], "erase all tasks")
         # scored against the transcript without its end (-3.0) it would be 8 nats below
         heard["grammarReadings"][0]["score"] = -13.5
         self.assertIsNone(loop.decide(heard, 4, transcript_routes=False))
 
+    def test_the_grammar_may_have_a_margin_of_its_own(self):
+        heard = record(-3.0) | {"transcript": "come to my desk", "transcriptWithEnd": -9.0, "grammarReadings": [{"text": "count my tasks", "score": -12.0}]}
+        self.assertIsNotNone(loop.decide(heard, 4, transcript_routes=False))
+        self.assertIsNone(loop.decide(heard, 4, transcript_routes=False, grammar_margin=2))
+
+    def test_a_grammar_sentence_much_shorter_than_the_transcript_is_not_taken(self):
+        # "turn on bluetooth" heard as "i'm on youtube": Whisper rates "thank you" highly
+        heard = record(-3.0) | {"transcript": "i'm on youtube", "transcriptWithEnd": -9.0, "grammarReadings": [{"text": "thank you", "score": -8.0}]}
+        self.assertIsNone(loop.decide(heard, 4, transcript_routes=False))
+
     def test_the_reading_most_above_its_own_reference_wins(self):
         heard = record(-3.0, ("show my tasks", "tasks.list", -4.0)) | {
+            "transcript": "come to my desk",
             "transcriptWithEnd": -9.0,
             "grammarReadings": [{"text": "count my tasks", "score": -8.5}],
         }
