@@ -32,6 +32,7 @@ Needs what voice_test.py needs (espeak-ng, faster-whisper, Whisper base from PyP
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import math
 import os
@@ -50,6 +51,16 @@ READINGS_OF_BEST = 12
 # The search allows 0.7 (grammar_decoding.length_around); taking needs more, because Whisper
 # rates short stock phrases highly on any unclear audio: "thank you" for "turn on bluetooth".
 GRAMMAR_SHORTEST = 0.7
+# How alike a sentence of the grammar and the transcript must be spelled (their letters'
+# difflib ratio) to be taken. Garbles keep letters of what was said ("the missile attack" and
+# "erase all tasks": 0.48); Whisper's stock phrases do not ("turn on the tv" and "thank you
+# very much": 0.22). 0.3 is the strictest value that loses no line of the tune split.
+GRAMMAR_LIKENESS = 0.3
+
+
+def likeness(text: str, other: str) -> float:
+    """How alike two texts are spelled, from 0 to 1: difflib's ratio over their letters."""
+    return difflib.SequenceMatcher(None, text.replace(" ", ""), other.replace(" ", "")).ratio()
 READINGS_OF_OTHERS = 4
 
 
@@ -201,7 +212,8 @@ def decide(record: dict, margin: float, transcript_routes: bool, grammar_margin:
     (`transcriptScore`); the grammar's sentences (`--grammar`) with the end of the text
     counted, against the transcript scored the same way (`transcriptWithEnd`), within
     `grammar_margin` (by default `margin`), and only when they are at least
-    `GRAMMAR_SHORTEST` times as long as the transcript."""
+    `GRAMMAR_SHORTEST` times as long as the transcript and spelled somewhat like it
+    (`GRAMMAR_LIKENESS`)."""
     candidates = [(reading["score"] - record["transcriptScore"], margin, reading) for reading in record["readings"]]
     if "transcriptWithEnd" in record:
         allowed = margin if grammar_margin is None else grammar_margin
@@ -209,7 +221,7 @@ def decide(record: dict, margin: float, transcript_routes: bool, grammar_margin:
         candidates += [
             (reading["score"] - record["transcriptWithEnd"], allowed, reading)
             for reading in record.get("grammarReadings", [])
-            if len(reading["text"]) >= shortest
+            if len(reading["text"]) >= shortest and likeness(reading["text"], record["transcript"]) >= GRAMMAR_LIKENESS
         ]
     if not candidates:
         return None

@@ -51,6 +51,13 @@ class DecideTests(unittest.TestCase):
         heard = record(-3.0) | {"transcript": "i'm on youtube", "transcriptWithEnd": -9.0, "grammarReadings": [{"text": "thank you", "score": -8.0}]}
         self.assertIsNone(loop.decide(heard, 4, transcript_routes=False))
 
+    def test_a_grammar_sentence_spelled_nothing_like_the_transcript_is_not_taken(self):
+        # "turn on the tv" heard right; Whisper rates "thank you very much" as likely
+        heard = record(-3.0) | {"transcript": "turn on the tv", "transcriptWithEnd": -5.0, "grammarReadings": [{"text": "thank you very much", "score": -4.8}]}
+        self.assertIsNone(loop.decide(heard, 4, transcript_routes=False))
+        self.assertLess(loop.likeness("thank you very much", "turn on the tv"), loop.GRAMMAR_LIKENESS)
+        self.assertGreater(loop.likeness("erase all tasks", "the missile attack"), loop.GRAMMAR_LIKENESS)
+
     def test_the_reading_most_above_its_own_reference_wins(self):
         heard = record(-3.0, ("show my tasks", "tasks.list", -4.0)) | {
             "transcript": "come to my desk",
