@@ -346,7 +346,7 @@ class GrammarDecoder:
 
 def words_of(text: str) -> str:
     """A text as intentd's readings write it: lowercase words, no punctuation."""
-    return " ".join(re.sub(r"[^\w'$]+", " ", text.lower()).split())
+    return " ".join(re.sub(r"[^\w'$]+", " ", text.lower().replace("\u2019", "'")).split())
 
 
 def length_around(transcript: str) -> tuple[int, int]:

@@ -36,20 +36,21 @@ import difflib
 import json
 import math
 import os
-import re
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+import grammar_decoding
 import score_corpus
 import voice_test
 
 READINGS_OF_BEST = 12
 # The shortest a sentence of the grammar may be to be taken, against the transcript's length.
-# The search allows 0.7 (grammar_decoding.length_around); taking needs more, because Whisper
-# rates short stock phrases highly on any unclear audio: "thank you" for "turn on bluetooth".
+# The search keeps to the same bound (grammar_decoding.length_around) but counts a closing
+# full stop as a character; taking counts the words alone, which keeps out short stock
+# phrases Whisper rates highly on unclear audio ("thank you very much." for a longer command).
 GRAMMAR_SHORTEST = 0.7
 # How alike a sentence of the grammar and the transcript must be spelled (their letters'
 # difflib ratio) to be taken. Garbles keep letters of what was said ("the missile attack" and
@@ -66,7 +67,7 @@ READINGS_OF_OTHERS = 4
 
 def normalized(text: str) -> str:
     """The words of a transcript as intentd's readings write them: lowercase, no punctuation."""
-    return " ".join(re.sub(r"[^\w'$]+", " ", text.lower().replace("\u2019", "'")).split())
+    return grammar_decoding.words_of(text)
 
 
 def propose(intentd: Path, items: list[dict], now: str) -> list[list[dict]]:
@@ -134,8 +135,6 @@ class Judge:
 
 def grammar_decoder(intentd: Path, judge: Judge):
     """A decoder held to the sentences of `intentd grammar` (grammar_decoding.py)."""
-    import grammar_decoding
-
     process = subprocess.run([str(intentd), "grammar"], capture_output=True, text=True, check=False)
     if process.returncode != 0:
         raise voice_test.InputError(f"`intentd grammar` failed: {process.stderr.strip()}")
@@ -146,8 +145,6 @@ def decode_with_grammar(decoder, judge: Judge, heard, item: dict, transcript: st
     """The grammar's sentences most likely given the recording, each scored with the end of
     the text (`grammarReadings`), and the transcript scored the same way (`transcriptWithEnd`).
     Free text may also take the words of the transcript and of its n-best hypotheses."""
-    import grammar_decoding
-
     encoded, frames = heard
     scorer = grammar_decoding.WhisperScorer(judge.model.model, encoded, frames, judge.tokenizer)
     decoder.hear(transcript.split() + [word for text in item.get("nbest") or [] for word in normalized(text).split()])
