@@ -344,9 +344,21 @@ class GrammarDecoder:
         return self.widths[token]
 
 
+_INSIDE_NUMBER = re.compile(r"(?<=\d)([.,:])(?=\d)")
+_KEPT = {".": "\x01", ",": "\x02", ":": "\x03"}
+_CURRENCY = "$£€¥₹₩₽¢"
+
+
 def words_of(text: str) -> str:
-    """A text as intentd's readings write it: lowercase words, no punctuation."""
-    return " ".join(re.sub(r"[^\w'$]+", " ", text.lower().replace("\u2019", "'")).split())
+    """A text as intentd's readings write it (`Router.readingWords`): lowercase words without
+    punctuation, but with apostrophes, currency and percent signs, and the point, comma or
+    colon between digits ("$12.50", "9:30"); a hyphen splits ("off site")."""
+    text = text.lower().replace("\u2019", "'")
+    text = _INSIDE_NUMBER.sub(lambda m: _KEPT[m.group(1)], text)
+    text = re.sub(r"(?:[^\w'%\x01-\x03" + _CURRENCY + r"]|_)+", " ", text)
+    for sign, mark in _KEPT.items():
+        text = text.replace(mark, sign)
+    return " ".join(text.split())
 
 
 def length_around(transcript: str) -> tuple[int, int]:

@@ -75,6 +75,11 @@ class NormalizedTests(unittest.TestCase):
         self.assertEqual(loop.normalized("What's on my playlist?"), "what's on my playlist")
         self.assertEqual(loop.normalized("Send $20 to  Sarah, please."), "send $20 to sarah please")
         self.assertEqual(loop.normalized("  "), "")
+        # What belongs to a word stays, as intentd's readings keep it (Router.readingWords).
+        self.assertEqual(loop.normalized("Transfer $12.50 to Maria."), "transfer $12.50 to maria")
+        self.assertEqual(loop.normalized("I paid £1,200, at 9:30."), "i paid £1,200 at 9:30")
+        self.assertEqual(loop.normalized("Save the off-site agenda - now. Don’t!"), "save the off site agenda now don't")
+        self.assertEqual(loop.normalized("5% of snake_case"), "5% of snake case")
 
 
 if __name__ == "__main__":

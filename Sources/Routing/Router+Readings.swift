@@ -68,8 +68,35 @@ extension Router {
             }
         }
         flush()
-        let words = pieces.joined(separator: " ").lowercased()
-            .split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "'" || $0 == "’" || $0 == "$") })
+        return Self.readingWords(pieces.joined(separator: " "))
+    }
+
+    /// A reading's words as a recognizer would write them: lowercase, without punctuation, but
+    /// what belongs to a word kept: apostrophes, currency signs and percent signs, and the
+    /// point, comma or colon between digits ("$12.50", "£1,000", "9:30"). A hyphen splits
+    /// ("off site"): a sound-alike name is found across words ("non applesy" for *John
+    /// Appleseed*), not inside one. (Examples/voice's `words_of` writes a transcript by the same rule.)
+    static func readingWords(_ text: String) -> String {
+        let characters = Array(text.lowercased())
+        var words: [String] = []
+        var word = ""
+        for (index, character) in characters.enumerated() {
+            let before = index > 0 ? characters[index - 1] : " "
+            let after = index + 1 < characters.count ? characters[index + 1] : " "
+            let kept: Bool =
+                switch character {
+                case "'", "’", "%": true
+                case ".", ",", ":": before.isNumber && after.isNumber
+                default: character.isLetter || character.isNumber || character.isCurrencySymbol
+                }
+            if kept {
+                word.append(character == "’" ? "'" : character)
+            } else if !word.isEmpty {
+                words.append(word)
+                word = ""
+            }
+        }
+        if !word.isEmpty { words.append(word) }
         return words.joined(separator: " ")
     }
 }

@@ -1,6 +1,6 @@
 import IntentTesting
 import Phrases
-import Routing
+@testable import Routing
 import Testing
 
 /// Sound-based matching: transcripts a speech recognizer really produced (Corpus/voice-en.jsonl,
@@ -165,6 +165,26 @@ struct ReadingTests {
         #expect(!offered.isEmpty)
         #expect(offered.allSatisfy { $0.text.contains("haven't") }, "\(offered)")
         #expect(offered.allSatisfy { $0.text == $0.text.lowercased() && !$0.text.contains(",") })
+    }
+
+    /// Amounts and times keep what makes them what they are, so that a reading
+    /// taken routes as the transcript would: "$12.50" is not "$12 50", "£12.99" not "12 99".
+    @Test(arguments: [
+        ("Transfer $12.50 to Maria.", "transfer $12.50 to maria"),
+        ("I paid £12.99 for a movie ticket, add it to my expenses", "i paid £12.99 for a movie ticket add it to my expenses"),
+        ("schedule a call with the bank on Monday at 9:30 am", "schedule a call with the bank on monday at 9:30 am"),
+        ("send $1,000 to jane", "send $1,000 to jane"),
+    ])
+    func readingsKeepWhatBelongsToAWord(heard: String, reading: String) {
+        let offered = readings(heard)
+        #expect(offered.contains { $0.text == reading }, "\(offered)")
+    }
+
+    @Test func readingWordsDropOnlyPunctuation() {
+        #expect(Router.readingWords("Save the off-site agenda - now, 1.5 hours. Don’t!") == "save the off site agenda now 1.5 hours don't")
+        #expect(Router.readingWords("") == "")
+        #expect(Router.readingWords(" -.,: ") == "")
+        #expect(Router.readingWords("€5 or 5% or ¥30") == "€5 or 5% or ¥30")
     }
 
     /// A word with no neighbour heard as written is not taken as misheard: nothing says what it was.
