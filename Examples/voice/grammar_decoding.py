@@ -60,6 +60,8 @@ class Grammar:
         for name, body in rules.items():
             if all(seq and all(item[0] == "word" for item in seq) for seq in body):
                 grammar.classes[name] = sorted({" ".join(item[1] for item in seq) for seq in body})
+            elif body == [[("ref", "VOID")]]:
+                grammar.classes[name] = []  # says nothing, unless the decoder fills it (HEARD_NUMBER)
         grammar.start = grammar.state()
         grammar.final = grammar.state()
         grammar.build(("ref", root), grammar.start, grammar.final, rules, ())
@@ -83,6 +85,8 @@ class Grammar:
             if name in self.classes:
                 self.edges[source].append((name, target))
                 return
+            if name == "VOID":
+                return  # JSGF's rule that can never be spoken: no way through
             if name not in rules:
                 raise GrammarError(f"<{name}> is used but never defined")
             if name in calls:
@@ -173,6 +177,10 @@ def parse_rules(text: str) -> dict:
 
 
 FREE_TEXT_WORD = "word"  # the rule `intentd grammar` writes free text with: <word> [<word>] ...
+# The rule `intentd grammar` leaves empty (<VOID>) for numbers written in digits ("$25", "9am"):
+# the decoder lets it take the numbers of the transcript, since Whisper writes digits where
+# the grammar spells number words.
+HEARD_NUMBER = "heard_number"
 # What a word of free text or a filler costs the search, in nats: with the transcript's words
 # allowed in free text, "and lock the mouth …" (heard) would otherwise crowd "unlock the
 # vault" (said) out of the beam. Only the search pays it, not the sentence's score.
@@ -191,6 +199,7 @@ class GrammarDecoder:
         self.stops = [t for t in (self.single("."), self.single("?")) if t is not None]
         self.spellings: dict[str, list] = {}
         self.heard_words: list[str] = []
+        self.heard_numbers: list[str] = []
         self.widths: dict[int, int] = {}
         self.moves_cache: dict = {}
         self.start = frozenset(("B", s) for s in grammar.closure([grammar.start]))
@@ -202,15 +211,20 @@ class GrammarDecoder:
     def words(self, label: str) -> list[str]:
         if label == FREE_TEXT_WORD and self.heard_words:
             return self.grammar.classes.get(label, []) + self.heard_words
+        if label == HEARD_NUMBER:
+            return self.heard_numbers
         return self.grammar.classes.get(label, [label])
 
     def hear(self, words) -> None:
         """Let free text also take these words (the transcript's): a task title such as "fix
         the leaking tap" is in no phrase, and a grammar that allows only phrase words in free
-        text could never say it."""
+        text could never say it. Those with a digit ("$25", "9am") may also stand for a number
+        (`HEARD_NUMBER`)."""
         heard = sorted(set(words) - set(self.grammar.classes.get(FREE_TEXT_WORD, [])))
-        if heard != self.heard_words:
+        numbers = sorted({word for word in words if any(c.isdigit() for c in word)})
+        if heard != self.heard_words or numbers != self.heard_numbers:
             self.heard_words = heard
+            self.heard_numbers = numbers
             self.moves_cache.clear()
 
     def spelled(self, word: str) -> list[tuple]:

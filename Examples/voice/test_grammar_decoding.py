@@ -140,6 +140,28 @@ class GrammarTests(unittest.TestCase):
         decoder.hear(["again"])  # the transcript's words join free text
         self.assertIn(self.tokenizer.piece(" agai"), decoder.moves(after_note))
 
+    def test_numbers_in_digits_are_those_heard(self):
+        grammar = gd.Grammar.parse(
+            "public <command> = pay <money> | pay <number> dollars; <money> = <number> dollars | <heard_number>;"
+            " <number> = (one | two)+ | <heard_number>; <heard_number> = <VOID>;"
+        )
+        self.assertEqual(grammar.classes[gd.HEARD_NUMBER], [])
+        decoder = gd.GrammarDecoder(grammar, self.tokenizer)
+        pay = decoder.moves(decoder.start)[self.tokenizer.piece(" pay")]
+        self.assertNotIn(self.tokenizer.piece(" $25"), decoder.moves(pay))  # nothing heard: words only
+        decoder.hear(["pay", "$25", "now", "9am"])
+        after_pay = decoder.moves(decoder.start)[self.tokenizer.piece(" pay")]
+        self.assertIn(self.tokenizer.piece(" $25"), decoder.moves(after_pay))
+        self.assertIn(self.tokenizer.piece(" 9am"), decoder.moves(after_pay))
+        self.assertNotIn(self.tokenizer.piece(" now"), decoder.moves(after_pay))  # not a number
+        self.assertEqual(decoder.decode(recognizer(self.tokenizer, "pay $25"), beam=4)[0][0], "pay $25")
+        self.assertNotIn(self.tokenizer.piece(" $25"), decoder.moves_and_costs(after_pay)[1])  # the transcript's own: no charge
+
+    def test_void_can_never_be_said(self):
+        self.decoder = gd.GrammarDecoder(gd.Grammar.parse("public <command> = go <VOID> | stop;"), self.tokenizer)
+        self.assertTrue(self.sentence_allowed("stop"))
+        self.assertFalse(self.sentence_allowed("go"))
+
     def test_bad_grammars_say_what_is_wrong(self):
         with self.assertRaisesRegex(gd.GrammarError, "<nowhere> is used but never defined"):
             gd.Grammar.parse("public <command> = go <nowhere>;")

@@ -116,18 +116,18 @@ public struct GrammarExport {
             slotRules["person"] = Self.alternatives(library.contacts.flatMap { [$0.person.name, $0.person.name.split(separator: " ").first.map(String.init) ?? ""] + $0.aliases })
             return "person"
         case .int, .double:
-            slotRules["number"] = Self.numberWords
+            Self.addNumberRules(to: &slotRules)
             return "number"
         case .currencyAmount:
-            slotRules["number"] = Self.numberWords
-            slotRules["money"] = "<number> (dollars | dollar | bucks | euros | pounds) [[and] <number> cents]"
+            Self.addNumberRules(to: &slotRules)
+            slotRules["money"] = "<number> (dollars | dollar | bucks | euros | pounds) [[and] <number> cents] | <\(Self.heardNumber)>"
             return "money"
         case .duration:
-            slotRules["number"] = Self.numberWords
+            Self.addNumberRules(to: &slotRules)
             slotRules["duration"] = "(<number> | a | an | half an) (seconds | second | minutes | minute | hours | hour) [and a half]"
             return "duration"
         case .date:
-            slotRules["number"] = Self.numberWords
+            Self.addNumberRules(to: &slotRules)
             slotRules["date"] = Self.dateRule
             return "date"
         default:
@@ -135,6 +135,16 @@ public struct GrammarExport {
             slotRules["word"] = Self.alternatives(VocabularyExport(library: library).phraseWords)
             return "free_text"
         }
+    }
+
+    /// The rule for numbers written in digits ("25", "$12.50", "9am"), as recognizers write
+    /// them: `<VOID>` (no sentence of the grammar uses it), for a decoder to fill with the
+    /// numbers its own transcript holds (Examples/voice/grammar_decoding.py does).
+    public static let heardNumber = "heard_number"
+
+    static func addNumberRules(to slotRules: inout [String: String]) {
+        slotRules["number"] = numberWords + " | <\(heardNumber)>"
+        slotRules[heardNumber] = "<VOID>"
     }
 
     static let numberWords =
