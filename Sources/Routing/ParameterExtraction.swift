@@ -152,7 +152,10 @@ struct ParameterExtraction {
     /// the start; it takes the start's day, or the next day when its time is earlier than the
     /// start's ("from 11 pm to 1 am"). Pairs are Date parameters named start…/end….
     mutating func keepTheStartsDay(_ values: inout FoundValues) {
-        for start in parse.intent.parameters where start.type.elementType == .date && start.name.lowercased().hasPrefix("start") {
+        let parameters = parse.intent.parameters
+        // By index: most intents have no date to look at, and a copy of each parameter cost more than the look.
+        for index in parameters.indices where parameters[index].type.elementType == .date && parameters[index].name.lowercased().hasPrefix("start") {
+            let start = parameters[index]
             let endName = "end" + start.name.dropFirst("start".count)
             guard let end = parse.intent.parameters.first(where: { $0.name.lowercased() == endName.lowercased() }),
                 case .date(let from)? = values[start.name], case .date(let to)? = values[end.name], to < from

@@ -7,24 +7,73 @@ import IntentModel
 /// word edges are found by binary search, so the cost grows with the utterance, not with the
 /// number of phrases. Build one with ``PhraseCompiler/compile(_:)``.
 public struct Matcher: Sendable {
-    let automaton: Automaton
-    let vocabulary: Vocabulary
-    let lexicon: Lexicon
-    let fuzzy: FuzzyIndex
-    let fillerWords: Set<Int32>
-    let fillerPhrases: [[Int32]]
+    /// What the compiler made, held once: a matcher is copied into every router and every
+    /// match run, and a copy is then one reference counted, not thirty arrays and sets.
+    private let parts: Parts
+
+    private final class Parts: Sendable {
+        let automaton: Automaton
+        let vocabulary: Vocabulary
+        let lexicon: Lexicon
+        let fuzzy: FuzzyIndex
+        let fillerWords: Set<Int32>
+        let fillerPhrases: [[Int32]]
+        let intents: [IntentDefinition]
+        let apps: [AppDefinition]
+        let overlap: WordOverlap
+        let entityAnchors: [Int32: Set<Int32>]
+        let entityTypeWords: Set<Int32>
+        let sounds: VocabularySounds
+
+        init(
+            automaton: Automaton, vocabulary: Vocabulary, lexicon: Lexicon, fuzzy: FuzzyIndex, fillerWords: Set<Int32>,
+            fillerPhrases: [[Int32]], intents: [IntentDefinition], apps: [AppDefinition], overlap: WordOverlap,
+            entityAnchors: [Int32: Set<Int32>], entityTypeWords: Set<Int32>, sounds: VocabularySounds
+        ) {
+            self.automaton = automaton
+            self.vocabulary = vocabulary
+            self.lexicon = lexicon
+            self.fuzzy = fuzzy
+            self.fillerWords = fillerWords
+            self.fillerPhrases = fillerPhrases
+            self.intents = intents
+            self.apps = apps
+            self.overlap = overlap
+            self.entityAnchors = entityAnchors
+            self.entityTypeWords = entityTypeWords
+            self.sounds = sounds
+        }
+    }
+
+    init(
+        automaton: Automaton, vocabulary: Vocabulary, lexicon: Lexicon, fuzzy: FuzzyIndex, fillerWords: Set<Int32>,
+        fillerPhrases: [[Int32]], intents: [IntentDefinition], apps: [AppDefinition], overlap: WordOverlap,
+        entityAnchors: [Int32: Set<Int32>], entityTypeWords: Set<Int32>, sounds: VocabularySounds
+    ) {
+        parts = Parts(
+            automaton: automaton, vocabulary: vocabulary, lexicon: lexicon, fuzzy: fuzzy, fillerWords: fillerWords,
+            fillerPhrases: fillerPhrases, intents: intents, apps: apps, overlap: overlap, entityAnchors: entityAnchors,
+            entityTypeWords: entityTypeWords, sounds: sounds)
+    }
+
+    var automaton: Automaton { parts.automaton }
+    var vocabulary: Vocabulary { parts.vocabulary }
+    var lexicon: Lexicon { parts.lexicon }
+    var fuzzy: FuzzyIndex { parts.fuzzy }
+    var fillerWords: Set<Int32> { parts.fillerWords }
+    var fillerPhrases: [[Int32]] { parts.fillerPhrases }
     /// Every intent, in the order of the apps.
-    public let intents: [IntentDefinition]
-    public let apps: [AppDefinition]
-    let overlap: WordOverlap
+    public var intents: [IntentDefinition] { parts.intents }
+    public var apps: [AppDefinition] { parts.apps }
+    var overlap: WordOverlap { parts.overlap }
     /// For each entity slot class, the words that name its type ("task", "tasks"): right after
     /// one of them the slot also takes free text, a name the app may know though it was never
     /// compiled in ("open the task buy bread").
-    let entityAnchors: [Int32: Set<Int32>]
+    var entityAnchors: [Int32: Set<Int32>] { parts.entityAnchors }
     /// Every word of ``entityAnchors``, to tell at a glance whether a word names some type.
-    let entityTypeWords: Set<Int32>
+    var entityTypeWords: Set<Int32> { parts.entityTypeWords }
     /// How each vocabulary word sounds, worked out on the first sound-alike search.
-    let sounds: VocabularySounds
+    var sounds: VocabularySounds { parts.sounds }
     /// Buffers kept from one match to the next.
     let scratch = MatchScratchPool()
     /// Apps compiled on their own and matched beside this automaton (``overlaid(with:replacing:)``).
