@@ -48,6 +48,27 @@ struct PhraseCacheTests {
         }
     }
 
+    /// Phrases read back from the cache keep no reads of their files; once the reads are
+    /// worked out (as a daemon started warm does in the background), a reload reads again only
+    /// the file that changed and compiles only its app, as after a cold start.
+    @Test func readsWorkedOutAfterAWarmLoadSpareTheFirstReload() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        _ = scratch.cache().load(paths: [scratch.phrases])
+        var (warm, source) = scratch.cache().load(paths: [scratch.phrases])
+        #expect(source == .cache)
+        #expect(warm.fileReads.isEmpty)
+        warm.fileReads = CompiledPhrases.fileReads(paths: [scratch.phrases])
+        let files = PhraseLibraryLoader.readFiles(paths: [scratch.phrases]).files.count
+        #expect(warm.fileReads.count == files)
+        try MatcherOverlayTests.edit(scratch.phrases + "/tasks.yaml") {
+            $0.replacingOccurrences(of: "      - add {title} [to ${app}]\n", with: "      - add {title} [to ${app}]\n      - frobnicate {title}\n")
+        }
+        let (reloaded, reloadSource) = scratch.cache().load(paths: [scratch.phrases], previous: warm)
+        #expect(reloadSource == .compiled(reason: "the phrase files changed; 1 of \(files) files read again; only the apps that changed"))
+        #expect(Router(compiled: reloaded).route("frobnicate the milk", now: Self.now).intent?.id == "tasks.add")
+    }
+
     @Test func aWarmLoadIsTheCompiledLibraryAndRoutesTheSame() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

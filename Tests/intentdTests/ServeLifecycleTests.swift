@@ -36,6 +36,18 @@ struct ServeLifecycleTests {
         #expect(log.contains("phrase files reloaded"))
     }
 
+    /// Started from the phrase cache (which keeps no reads of the files), the daemon reads
+    /// its files in the background; its first SIGHUP then reads again only the one changed.
+    @Test func aDaemonStartedWarmReadsAgainOnlyTheChangedFileOnItsFirstSighup() async throws {
+        let seen = try await drive("warm-reload")
+        #expect(seen["readInBackground"] == .bool(true))
+        #expect(seen["afterChange"]?.stringValue == "tasks.add")
+        #expect(seen["exit"] == .number(0))
+        let log = seen["log"]?.stringValue ?? ""
+        #expect(log.contains("phrase files read from the cache"), "\(log)")
+        #expect(log.contains("files read again; only the apps that changed") && log.contains("the phrase files changed; 1 of "), "\(log)")
+    }
+
     @Test func socketActivationServesTheInheritedSocketAndLeavesItsFile() async throws {
         let seen = try await drive("activation")
         #expect(seen["intent"]?.stringValue == "tasks.add")

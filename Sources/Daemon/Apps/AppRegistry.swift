@@ -298,5 +298,16 @@ actor AppRegistry {
         return []
     }
 
+    /// Whether the phrase files' reads are kept (they are not when the phrases came from the cache).
+    var hasFileReads: Bool { !filePhrases.fileReads.isEmpty }
+
+    /// Keeps `reads` of the phrase files (``CompiledPhrases/fileReads(paths:)``) with the
+    /// phrases, unless a reload has brought reads of its own meanwhile. A read whose file has
+    /// changed since is harmless: reads are taken only for a file of the same text.
+    func keepFileReads(_ reads: [String: PhraseLibraryLoader.FileRead]) {
+        guard filePhrases.fileReads.isEmpty else { return }
+        filePhrases.fileReads = reads
+    }
+
     func shutdown() { launcher.terminateAll() }
 }

@@ -122,6 +122,7 @@ public final class Daemon: Service, Sendable {
         }
         for waiter in waiters { waiter.resume() }
         await openWhenAppsAreReady()
+        readPhraseFilesInTheBackground()
         let serverChannel = server.channel
         let connectionLimit = Self.connectionLimit(configured: configuration.maximumConnections)
         try await withGracefulShutdownHandler {
@@ -192,6 +193,19 @@ public final class Daemon: Service, Sendable {
                 logger.warning("serving before every awaited app registered", metadata: ["missing": "\(missing)"])
             }
             appOpened()
+        }
+    }
+
+    /// Phrases read back from the cache come without the files' reads, so a first SIGHUP
+    /// would parse every file again (a second at 10,000 intents) to compile the one app that
+    /// changed. Read them once, in the background, after the daemon is listening.
+    private func readPhraseFilesInTheBackground() {
+        Task.detached(priority: .background) { [registry, configuration, logger] in
+            guard await !registry.hasFileReads else { return }
+            let started = ContinuousClock.now
+            let reads = CompiledPhrases.fileReads(paths: configuration.phrasePaths)
+            await registry.keepFileReads(reads)
+            logger.debug("phrase files read in the background", metadata: ["files": "\(reads.count)", "took": "\(ContinuousClock.now - started)"])
         }
     }
 

@@ -53,6 +53,16 @@ public struct CompiledPhrases: Sendable {
         return (phrases, source)
     }
 
+    /// Each phrase file at `paths` as read (its YAML parsed), by path. Phrases read back from
+    /// the cache keep no reads, so the first reload after a warm start would parse every file
+    /// again; a daemon started warm works them out in the background instead (``fileReads``).
+    package static func fileReads(paths: [String]) -> [String: PhraseLibraryLoader.FileRead] {
+        let (files, readProblems) = PhraseLibraryLoader.readFiles(paths: paths)
+        let reads = PhraseLibraryLoader.load(files: files, readProblems: readProblems, reusing: [:]).reads
+        returnFreedMemory()  // the library made on the way, and the YAML trees
+        return reads
+    }
+
     /// `library` compiled, or laid over `previous` when only its apps differ.
     static func compiled(_ library: PhraseLibrary, previous: CompiledPhrases?, reason: String) -> (phrases: CompiledPhrases, source: PhraseCache.Source) {
         if let previous, previous.canOverlay(library) {

@@ -4,6 +4,7 @@
     serve_lifecycle.py activation INTENTD PHRASES DIR   systemd-style socket activation
     serve_lifecycle.py shutdown INTENTD PHRASES DIR SIG an in-flight call across SIGTERM/SIGINT
     serve_lifecycle.py reload INTENTD PHRASES DIR       SIGHUP with a broken, then a changed file
+    serve_lifecycle.py warm-reload INTENTD PHRASES DIR  started from the cache, SIGHUP reads one file
 
 Prints one JSON object with what it saw; the Swift tests assert on it. Standard library only.
 """
@@ -180,6 +181,39 @@ def reload(intentd, phrases, directory):
     }))
 
 
+def warm_reload(intentd, phrases, directory):
+    """Started from the phrase cache, the daemon reads its files in the background, so that
+    its first SIGHUP reads again only the file that changed."""
+    copy = os.path.join(directory, "Phrases")
+    shutil.copytree(phrases, copy)
+    path = os.path.join(directory, "daemon.sock")
+    environment = dict(os.environ, XDG_CACHE_HOME=os.path.join(directory, "cache"))
+    argv = [intentd, "serve", "--socket", path, "--phrases", copy, "--log-level", "debug"]
+    cold = start_daemon(argv, env=environment, stderr=subprocess.DEVNULL)
+    route(path, "add milk to my groceries list")  # listening: the cache file is written by now
+    cold.send_signal(signal.SIGTERM)
+    cold.wait(15)
+    log_path = os.path.join(directory, "daemon.log")
+    log = open(log_path, "w")
+    daemon = start_daemon(argv, env=environment, stderr=log)
+    read_in_background = wait_for_log(log_path, "phrase files read in the background", 1)
+    tasks = os.path.join(copy, "tasks.yaml")
+    original = open(tasks, encoding="utf-8").read()
+    with open(tasks, "w", encoding="utf-8") as changed:
+        head, tail = original.split("\n  add:", 1)
+        changed.write(head + "\n  add:" + tail.replace("phrases:", "phrases:\n      - frobnicate {title} [please]", 1))
+    daemon.send_signal(signal.SIGHUP)
+    wait_for_log(log_path, "phrase files reloaded", 1)
+    after_change = route(path, "frobnicate the teapot")
+    daemon.send_signal(signal.SIGTERM)
+    code = daemon.wait(15)
+    log.close()
+    print(json.dumps({
+        "readInBackground": read_in_background, "afterChange": after_change, "exit": code,
+        "log": open(log_path, encoding="utf-8").read(),
+    }))
+
+
 if __name__ == "__main__":
     command, intentd, phrases, directory = sys.argv[1:5]
     try:
@@ -187,6 +221,8 @@ if __name__ == "__main__":
             activation(intentd, phrases, directory)
         elif command == "shutdown":
             shutdown(intentd, phrases, directory, sys.argv[5])
+        elif command == "warm-reload":
+            warm_reload(intentd, phrases, directory)
         else:
             reload(intentd, phrases, directory)
     finally:
