@@ -151,6 +151,19 @@ def wait_for_log(path, text, count, timeout=30.0):
     return False
 
 
+def add_phrase_and_reload(daemon, path, log_path, tasks, original):
+    """Adds "frobnicate {title}" to tasks.add in `tasks`, sends SIGHUP, waits for the reload,
+    routes with the new phrase and stops the daemon: (the intent routed, its exit status)."""
+    with open(tasks, "w", encoding="utf-8") as changed:
+        head, tail = original.split("\n  add:", 1)
+        changed.write(head + "\n  add:" + tail.replace("phrases:", "phrases:\n      - frobnicate {title} [please]", 1))
+    daemon.send_signal(signal.SIGHUP)
+    wait_for_log(log_path, "phrase files reloaded", 1)
+    after_change = route(path, "frobnicate the teapot")
+    daemon.send_signal(signal.SIGTERM)
+    return after_change, daemon.wait(15)
+
+
 def reload(intentd, phrases, directory):
     copy = os.path.join(directory, "Phrases")
     shutil.copytree(phrases, copy)
@@ -166,14 +179,7 @@ def reload(intentd, phrases, directory):
     daemon.send_signal(signal.SIGHUP)
     wait_for_log(log_path, "phrase files not reloaded", 1)
     after_broken = route(path, "add milk to my groceries list")
-    with open(tasks, "w", encoding="utf-8") as changed:
-        head, tail = original.split("\n  add:", 1)
-        changed.write(head + "\n  add:" + tail.replace("phrases:", "phrases:\n      - frobnicate {title} [please]", 1))
-    daemon.send_signal(signal.SIGHUP)
-    wait_for_log(log_path, "phrase files reloaded", 1)
-    after_change = route(path, "frobnicate the teapot")
-    daemon.send_signal(signal.SIGTERM)
-    code = daemon.wait(15)
+    after_change, code = add_phrase_and_reload(daemon, path, log_path, tasks, original)
     log.close()
     print(json.dumps({
         "before": before, "afterBrokenFile": after_broken, "afterChange": after_change, "exit": code,
@@ -199,14 +205,7 @@ def warm_reload(intentd, phrases, directory):
     read_in_background = wait_for_log(log_path, "phrase files read in the background", 1)
     tasks = os.path.join(copy, "tasks.yaml")
     original = open(tasks, encoding="utf-8").read()
-    with open(tasks, "w", encoding="utf-8") as changed:
-        head, tail = original.split("\n  add:", 1)
-        changed.write(head + "\n  add:" + tail.replace("phrases:", "phrases:\n      - frobnicate {title} [please]", 1))
-    daemon.send_signal(signal.SIGHUP)
-    wait_for_log(log_path, "phrase files reloaded", 1)
-    after_change = route(path, "frobnicate the teapot")
-    daemon.send_signal(signal.SIGTERM)
-    code = daemon.wait(15)
+    after_change, code = add_phrase_and_reload(daemon, path, log_path, tasks, original)
     log.close()
     print(json.dumps({
         "readInBackground": read_in_background, "afterChange": after_change, "exit": code,
