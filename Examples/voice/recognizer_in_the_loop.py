@@ -226,6 +226,21 @@ def decide(record: dict, margin: float, transcript_routes: bool, grammar_margin:
     return best if above >= (0.0 if transcript_routes else -allowed) else None
 
 
+def filled(result: dict) -> int:
+    """How many parameters a route result has a value for."""
+    return sum(1 for value in (result.get("parameters") or {}).values() if value is not None)
+
+
+def with_parameters_heard(read: dict, heard: dict) -> dict:
+    """The result to act on when a reading was taken. A reading confirms an intent; its words
+    are the phrase's, so it may drop what was said ("new email to alex" read as "new email
+    message", which Whisper scores higher for being shorter). When the transcript as heard
+    routes to the same intent with as many parameters, the transcript's values are kept."""
+    if read is heard or heard.get("status") == "notUnderstood" or read.get("intent") != heard.get("intent"):
+        return read
+    return heard if filled(heard) >= filled(read) else read
+
+
 def evaluate(args, items: list[dict], cache: Path) -> dict:
     intentd = voice_test.find_intentd(args.intentd)
     records = {}
@@ -251,6 +266,7 @@ def evaluate(args, items: list[dict], cache: Path) -> dict:
     judged = []
     for item, reading, read, heard in zip(items, chosen, as_read, as_heard):
         result = read if reading is not None and read.get("status") != "notUnderstood" else heard
+        result = with_parameters_heard(result, heard)
         judged.append(score_corpus.judge(item, result) | {"routed": result, "reading": reading and reading["text"]})
     splits = [args.split] if args.split else ["tune", "test", "all"]
     groups = {}

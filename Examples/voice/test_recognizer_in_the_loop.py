@@ -70,6 +70,29 @@ class DecideTests(unittest.TestCase):
         self.assertIsNone(loop.decide(record(-1.0), 4, transcript_routes=False))
 
 
+class ParametersHeardTests(unittest.TestCase):
+    def routed(self, intent, status="complete", **parameters):
+        return {"intent": intent, "status": status, "parameters": parameters}
+
+    def test_the_transcript_keeps_its_values_when_the_reading_confirms_its_intent(self):
+        heard = self.routed("mail.sendDraft", to=[{"id": "alex"}])
+        read = self.routed("mail.sendDraft")  # "new email message"
+        self.assertIs(loop.with_parameters_heard(read, heard), heard)
+
+    def test_a_reading_that_fills_more_is_taken(self):
+        # "wire $1500 to non applesy" read as "wire $1500 to john appleseed"
+        heard = self.routed("bank.transferMoney", amount=1500)
+        read = self.routed("bank.transferMoney", amount=1500, recipient={"id": "john"})
+        self.assertIs(loop.with_parameters_heard(read, heard), read)
+
+    def test_a_reading_of_another_intent_or_of_nothing_heard_is_taken(self):
+        read = self.routed("library.openBook", book={"id": "dune"})
+        self.assertIs(loop.with_parameters_heard(read, self.routed("tasks.add", title="x", list="y")), read)
+        self.assertIs(loop.with_parameters_heard(read, self.routed(None, status="notUnderstood")), read)
+        unset = self.routed("library.openBook", book=None, shelf=None)
+        self.assertIs(loop.with_parameters_heard(read, unset), read)
+
+
 class NormalizedTests(unittest.TestCase):
     def test_transcripts_are_written_as_readings_are(self):
         self.assertEqual(loop.normalized("What's on my playlist?"), "what's on my playlist")

@@ -15,11 +15,16 @@ extension Router {
     /// The utterance split at the language's `conjunctions` into commands that each route on
     /// their own (a later one may refer back: "open it"), or nil when it is one command.
     /// A conjunction inside what one command says ("call mom and dad", "buy bread and butter")
-    /// is not split: a half that does not route alone keeps the utterance whole.
-    func compoundParts(_ utterance: String, tokens: [Token], now: LocalDateTime?, timeZone: TimeZone, spoken: Bool) -> [RouteResult]? {
+    /// is not split: a half that does not route alone keeps the utterance whole. Nor is one a
+    /// phrase says in its own words ("send an email to john and cc sarah": `whole`, the
+    /// utterance routed as one command, read "and" as a word of its phrase).
+    func compoundParts(_ utterance: String, tokens: [Token], whole: RouteResult, now: LocalDateTime?, timeZone: TimeZone, spoken: Bool)
+        -> [RouteResult]?
+    {
         let language = tokens.contains(where: \.isCJK) ? "zh" : "en"
         guard (3...Self.compoundWordLimit).contains(tokens.count), let starts = conjunctionStarts[language], !starts.isEmpty,
-            tokens.contains(where: { starts.contains($0.text) }), let conjunctions = library.languages[language]?.conjunctions
+            tokens.contains(where: { starts.contains($0.text) }), let conjunctions = library.languages[language]?.conjunctions,
+            !Self.readsConjunctionsAsPhraseWords(whole, tokens: tokens, conjunctions: conjunctions, threshold: threshold)
         else { return nil }
         let scalars = Array(utterance.unicodeScalars)
         func text(_ range: Range<Int>) -> String {
@@ -91,5 +96,23 @@ extension Router {
             return nil
         }
         return split(from: 0, depth: 1, after: nil)
+    }
+
+    /// Whether `whole` is one command whose phrase has every conjunction of the utterance among
+    /// its own words: understood, nothing left over, and each conjunction matched as a word
+    /// of the phrase (not free text a slot took, not skipped).
+    static func readsConjunctionsAsPhraseWords(_ whole: RouteResult, tokens: [Token], conjunctions: [[String]], threshold: Double) -> Bool {
+        guard whole.status != .notUnderstood, whole.ignored.isEmpty, let best = whole.explanation.parses.first, best.confidence >= threshold
+        else { return false }
+        var sawOne = false
+        for index in tokens.indices {
+            let said = conjunctions.contains { words in
+                index + words.count <= tokens.count && tokens[index..<index + words.count].map(\.text) == words
+            }
+            guard said else { continue }
+            sawOne = true
+            guard best.steps.contains(where: { $0.kind == .word && $0.range.contains(index) }) else { return false }
+        }
+        return sawOne
     }
 }

@@ -30,7 +30,7 @@ public struct Router: Sendable {
     /// them ("no", "i", "sorry", ...) is never looked at for a self-repair.
     let repairMarkerStarts: Set<String>
     /// By language, the first word of each of its conjunctions: an utterance with none of them
-    /// is one command (``compoundParts(_:tokens:now:timeZone:spoken:)``).
+    /// is one command (``compoundParts(_:tokens:whole:now:timeZone:spoken:)``).
     let conjunctionStarts: [String: Set<String>]
     /// Utterances longer than this are not searched for sound-alikes: spoken commands are short,
     /// and the search costs a walk of the vocabulary at every word.
@@ -173,12 +173,13 @@ public struct Router: Sendable {
                 utterance: utterance, status: .notUnderstood, intent: nil, parameters: [], missing: [], ambiguities: [], confidence: 0,
                 alternatives: [], explanation: Explanation(tokens: [], taggedValues: [], parses: []))
         }
-        if compound, let parts = compoundParts(utterance, tokens: tokens, now: now, timeZone: timeZone, spoken: spoken) {
+        let whole = routeOne(utterance, tokens: tokens, now: now, timeZone: timeZone, spoken: spoken)
+        if compound, let parts = compoundParts(utterance, tokens: tokens, whole: whole, now: now, timeZone: timeZone, spoken: spoken) {
             var first = parts[0]
             first.parts = parts
             return first
         }
-        return routeOne(utterance, tokens: tokens, now: now, timeZone: timeZone, spoken: spoken)
+        return whole
     }
 
     /// Routes one command: the words as said, or as the speaker corrected them.

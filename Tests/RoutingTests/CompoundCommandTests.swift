@@ -48,6 +48,18 @@ struct CompoundCommandTests {
         }
     }
 
+    @Test func aConjunctionThePhraseSaysIsNotSplit() {
+        // "cc sarah" routes alone (mail.updateDraft), but the draft's phrase says "and cc".
+        for utterance in ["Send an email to John and CC Sarah.", "send an email to john and cc sarah about lunch"] {
+            let result = route(utterance)
+            #expect(result.parts.isEmpty, "\(utterance): \(result.parts.map(\.utterance))")
+            #expect(result.intent?.id == "mail.sendDraft")
+            #expect(result.parameter("cc")?.json.serialized.contains("sarah") == true, "\(utterance): \(result.json.serialized)")
+        }
+        // A conjunction between commands is still a split when the whole also routes.
+        #expect(route("add eggs to groceries and then show my tasks").parts.map { $0.intent?.id } == ["tasks.add", "tasks.list"])
+    }
+
     @Test func aPartThatDoesNotRouteKeepsTheUtteranceWhole() {
         #expect(route("show my tasks and sing me a song").parts.isEmpty)
         #expect(route("and").parts.isEmpty)
