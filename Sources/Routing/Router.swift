@@ -232,7 +232,8 @@ public struct Router: Sendable {
         // Speech-to-text mishears words ("my detox" for "mighty tasks"): when nothing parses as
         // written, hear the words as phrase words that sound like them, at a cost in confidence.
         if spoken, (parses.first?.confidence ?? 0) < threshold, words.count <= Self.soundAlikeWordLimit {
-            let heard = matcher.match(words, spans: spans, limit: 5, soundAlike: true, allowed: allowedIntents).filter(acceptable)
+            let heardSpans = spans + peopleHeardBySound(words, written: spans)
+            let heard = matcher.match(words, spans: heardSpans, limit: 5, soundAlike: true, allowed: allowedIntents).filter(acceptable)
             if let best = heard.first, best.confidence >= threshold { parses = heard }
         }
         var explanation = Explanation(tokens: words, taggedValues: spans, parses: parses)

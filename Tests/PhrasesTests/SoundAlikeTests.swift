@@ -56,6 +56,33 @@ struct SoundAlikeTests {
         #expect(DemoRouter.shared.route(utterance, now: DemoRouter.now).parameter(parameter) == nil)
     }
 
+    /// People of the contacts are heard by sound too: their full names, first names and
+    /// aliases ("my life" for *my wife*, Maria Lopez; "non applesy" for *John Appleseed*).
+    @Test(arguments: [
+        ("send money to my life", "bank.transferMoney", "recipient", "maria", "my wife"),
+        ("compose a mail to my life", "mail.sendDraft", "to", "maria", "my wife"),
+        ("wire $1500 to non applesy", "bank.transferMoney", "recipient", "john", "john appleseed"),
+    ])
+    func peopleHeardAsOtherWords(utterance: String, intent: String, parameter: String, id: String, name: String) throws {
+        let result = route(utterance)
+        #expect(result.intent?.id == intent, "\(result.json.serialized)")
+        let value = try #require(result.parameter(parameter), "\(result.json.serialized)")
+        #expect(value.json.serialized.contains("\"\(id)\""), "\(value.json.serialized)")
+        let slots = result.explanation.parses.first?.steps.filter { $0.kind == .slot }.map(\.detail) ?? []
+        #expect(slots.contains { $0.contains("heard as '\(name)', cost 0.") }, "\(slots)")
+        #expect(result.confidence < 1, "a person heard by sound costs confidence")
+        #expect(DemoRouter.shared.route(utterance, now: DemoRouter.now).parameter(parameter) == nil, "typed, no one is named")
+    }
+
+    /// A word that sounds nothing like anyone's name is nobody.
+    @Test func aWordUnlikeEveryNameIsNobody() {
+        #expect(route("send money to the river").status == .notUnderstood)
+        #expect(SoundLikeness.cost(heard: ["river"], said: ["maria"]) == nil)
+        #expect(SoundLikeness.cost(heard: ["my", "life"], said: ["my", "wife"]).map { $0 < 0.2 } == true)
+        #expect(SoundLikeness.cost(heard: [], said: ["maria"]) == nil)
+        #expect(SoundLikeness.cost(heard: ["12"], said: ["maria"]) == nil, "digits have no sounds")
+    }
+
     /// A name is not heard in words much shorter or longer than it: "email" is not "the sale
     /// email", so a request for the latest mail stays out of domain.
     @Test func aShortWordIsNotALongName() {

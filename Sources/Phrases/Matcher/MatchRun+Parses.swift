@@ -152,9 +152,13 @@ extension MatchRun {
                 captures.append(Capture(parameter: parameter, range: range, content: content))
                 var heardName: String?
                 var nameCost: Float = 0
-                if let cost = span?.soundCost, case .names(let names, _) = content, let best = names.first {
-                    heardName = best.title
-                    nameCost = cost
+                if let cost = span?.soundCost {
+                    if case .names(let names, _) = content, let best = names.first {
+                        heardName = best.title
+                    } else {
+                        heardName = span?.heardAs
+                    }
+                    nameCost = heardName == nil ? 0 : cost
                 }
                 steps.append(
                     MatchStep(

@@ -30,6 +30,8 @@ struct MatchRun {
         var explained: Float?
         /// For a name heard as other words: the phone distance of the best name.
         var soundCost: Float?
+        /// For a typed value heard as other words: what it was heard as.
+        var heardAs: String?
         /// For names of the lexicon walk: where they are in `namePool` (`capture` then holds
         /// no list, only the type).
         var pooledNames: Range<Int32>?
@@ -198,13 +200,21 @@ struct MatchRun {
                 for index in span.range { numeric[index] = true }
             }
             let element = span.type.elementType
+            let words = Float(span.range.count)
             for (slotClass, kind) in slotClasses.enumerated() where kind.accepts(element) {
-                let score = Float(span.range.count) * Float(min(max(span.confidence, 0), 1)) + Weight.valueBonus
+                var choice = SpanChoice(
+                    end: span.range.upperBound, slotClass: Int32(slotClass),
+                    score: words * Float(min(max(span.confidence, 0), 1)) + Weight.valueBonus,
+                    capture: .value(span.value, confidence: span.confidence))
+                if let cost = span.soundCost {
+                    // Heard by sound: scored and explained as a sound-alike name is.
+                    choice.score = words * (Weight.word - Weight.soundScoreScale * cost) + Weight.valueBonus
+                    choice.explained = words * Weight.soundExplained * (1 - cost)
+                    choice.soundCost = cost
+                    choice.heardAs = span.heardAs
+                }
                 spansAt[span.range.lowerBound].append(slotSpans.count)
-                slotSpans.append(
-                    SpanChoice(
-                        end: span.range.upperBound, slotClass: Int32(slotClass), score: score,
-                        capture: .value(span.value, confidence: span.confidence)))
+                slotSpans.append(choice)
             }
         }
     }

@@ -6,11 +6,19 @@ public struct SlotSpan: Hashable, Sendable {
     public var type: ValueType
     public var value: Value
     public var confidence: Double
-    public init(range: Range<Int>, type: ValueType, value: Value, confidence: Double) {
+    /// For a value heard as other words that sound alike ("my life" for the contact *my
+    /// wife*): what it was heard as, and the phone distance (``SoundLikeness``), which the
+    /// match charges as it does a sound-alike phrase word. Such spans are offered to the
+    /// sound-alike pass only.
+    public var heardAs: String?
+    public var soundCost: Float?
+    public init(range: Range<Int>, type: ValueType, value: Value, confidence: Double, heardAs: String? = nil, soundCost: Float? = nil) {
         self.range = range
         self.type = type
         self.value = value
         self.confidence = confidence
+        self.heardAs = heardAs
+        self.soundCost = soundCost
     }
 }
 
