@@ -230,11 +230,15 @@ public struct Router: Sendable {
         var parses = matcher.match(words, spans: spans, limit: 5, allowed: allowedIntents)
         parses.removeAll { !acceptable($0) }
         // Speech-to-text mishears words ("my detox" for "mighty tasks"): when nothing parses as
-        // written, hear the words as phrase words that sound like them, at a cost in confidence.
-        if spoken, (parses.first?.confidence ?? 0) < threshold, words.count <= Self.soundAlikeWordLimit {
+        // written, or only by skipping words ("and get cast on my to do list" as *get my to do
+        // list*), hear the words as phrase words that sound like them, at a cost in confidence;
+        // taken when surer than the words as written.
+        let writtenConfidence = parses.first?.confidence ?? 0
+        let skipsWords = parses.first?.steps.contains { $0.kind == .skipped } ?? false
+        if spoken, writtenConfidence < threshold || skipsWords, words.count <= Self.soundAlikeWordLimit {
             let heardSpans = spans + peopleHeardBySound(words, written: spans)
             let heard = matcher.match(words, spans: heardSpans, limit: 5, soundAlike: true, allowed: allowedIntents).filter(acceptable)
-            if let best = heard.first, best.confidence >= threshold { parses = heard }
+            if let best = heard.first, best.confidence >= threshold, best.confidence > writtenConfidence { parses = heard }
         }
         var explanation = Explanation(tokens: words, taggedValues: spans, parses: parses)
         var result = RouteResult(

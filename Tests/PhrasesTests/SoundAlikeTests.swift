@@ -105,6 +105,18 @@ struct SoundAlikeTests {
         #expect(heard.confidence < said.confidence)
     }
 
+    /// Words that parse only by skipping some are heard by sound too, and the surer reading
+    /// wins: "and get cast on my to do list" parses as *get my to do list* with "and", "cast"
+    /// and "on" skipped, but was *add get gas to my to do list*.
+    @Test func wordsSkippedAsWrittenMayBeHeardOtherwise() {
+        let result = route("and get cast on my to do list")
+        #expect(result.intent?.id == "tasks.add", "\(result.json.serialized)")
+        #expect(result.parameter("title") == .string("get cast"))
+        #expect(!soundSteps(result).isEmpty)
+        let typed = DemoRouter.shared.route("and get cast on my to do list", now: DemoRouter.now)
+        #expect(typed.intent?.id == "tasks.list", "typed, the words are taken as written")
+    }
+
     /// Text that parses is never searched by sound: the words are taken as written.
     @Test func wordsThatParseAreNotHeardOtherwise() {
         let result = route("add buy bread to my groceries list")
