@@ -241,6 +241,18 @@ def with_parameters_heard(read: dict, heard: dict) -> dict:
     return heard if filled(heard) >= filled(read) else read
 
 
+def acted_on(reading: dict | None, read: dict, heard: dict, transcript: str) -> dict:
+    """The route result to act on: the reading taken, routed as text (`read`), or the
+    transcript as heard when no reading was taken, when the reading does not route, or when
+    it is the transcript word for word (its words parse as written, so it adds nothing, and
+    the transcript routed as heard may have sound-alikes: "and get cast on my to do list" is
+    *add …* heard, *get my to do list* read). A reading of the same intent as what was heard
+    keeps the heard values (`with_parameters_heard`)."""
+    if reading is None or reading["text"] == transcript or read.get("status") == "notUnderstood":
+        return heard
+    return with_parameters_heard(read, heard)
+
+
 def evaluate(args, items: list[dict], cache: Path) -> dict:
     intentd = voice_test.find_intentd(args.intentd)
     records = {}
@@ -265,8 +277,7 @@ def evaluate(args, items: list[dict], cache: Path) -> dict:
     as_read = voice_test.route(intentd, [text["text"] if text else "" for text in chosen], args.now, [], spoken=args.read_spoken)
     judged = []
     for item, reading, read, heard in zip(items, chosen, as_read, as_heard):
-        result = read if reading is not None and read.get("status") != "notUnderstood" else heard
-        result = with_parameters_heard(result, heard)
+        result = acted_on(reading, read, heard, records[item["line"]]["transcript"])
         judged.append(score_corpus.judge(item, result) | {"routed": result, "reading": reading and reading["text"]})
     splits = [args.split] if args.split else ["tune", "test", "all"]
     groups = {}

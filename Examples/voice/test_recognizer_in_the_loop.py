@@ -93,6 +93,24 @@ class ParametersHeardTests(unittest.TestCase):
         self.assertIs(loop.with_parameters_heard(read, unset), read)
 
 
+class ActedOnTests(unittest.TestCase):
+    heard = {"intent": "tasks.add", "status": "complete", "parameters": {"title": "get cast"}}
+    read = {"intent": "tasks.list", "status": "complete", "parameters": {}}
+
+    def test_a_reading_that_is_the_transcript_leaves_what_was_heard(self):
+        reading = {"text": "and get cast on my to do list"}
+        self.assertIs(loop.acted_on(reading, self.read, self.heard, "and get cast on my to do list"), self.heard)
+
+    def test_a_reading_of_other_words_is_acted_on(self):
+        reading = {"text": "get my to do list"}
+        self.assertIs(loop.acted_on(reading, self.read, self.heard, "and get cast on my to do list"), self.read)
+
+    def test_no_reading_or_one_that_does_not_route_leaves_what_was_heard(self):
+        self.assertIs(loop.acted_on(None, self.read, self.heard, "x"), self.heard)
+        unrouted = {"status": "notUnderstood"}
+        self.assertIs(loop.acted_on({"text": "y"}, unrouted, self.heard, "x"), self.heard)
+
+
 class NormalizedTests(unittest.TestCase):
     def test_transcripts_are_written_as_readings_are(self):
         self.assertEqual(loop.normalized("What's on my playlist?"), "what's on my playlist")
