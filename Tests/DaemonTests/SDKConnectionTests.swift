@@ -58,6 +58,63 @@ import Wire
     }
 }
 
+/// An app the daemon refuses does not hold up the others of its host (issue 18: faults
+/// contained). Before, the connection waited silently for ever: `intentd run --phrases DIR`
+/// with phrase files that lack the schema catalogue hung, since the demo mail app was refused.
+@Suite(.serialized) struct RefusedAppTests {
+    @Test func theHostsOtherAppsRegisterAndServe() async throws {
+        try await withDaemon { _, socket in
+            try await Slowpoke.serving(socket) {
+                // Slowpoke is served already: a second host of it and of Doorbell has Slowpoke
+                // refused (its id is taken) and Doorbell registered.
+                var logger = Logger(label: "doorbell")
+                logger.logLevel = .critical
+                let host = await IntentHost(apps: [Slowpoke.self, Doorbell.self])
+                let connection = AppConnection(host: host, socketPath: socket, registration: .definition, logger: logger)
+                let serving = Task { try await connection.run() }
+                defer { serving.cancel() }
+                let registered = await withTaskGroup(of: Bool.self) { group in
+                    group.addTask {
+                        await connection.waitUntilRegistered()
+                        return true
+                    }
+                    group.addTask {
+                        try? await Task.sleep(for: .seconds(60))
+                        return false
+                    }
+                    let first = await group.next() ?? false
+                    group.cancelAll()
+                    return first
+                }
+                #expect(registered, "the refusal of one app must not keep the connection waiting")
+                try await DaemonClient.withConnection(socketPath: socket) { client in
+                    let answer = try await client.call(Methods.Run.self, .init(utterance: "ring the test doorbell"))
+                    #expect(answer.intent == "doorbell.ringDoorbell" && answer.json.serialized.contains("Ding dong"), "\(answer.json.serialized)")
+                }
+            }
+        }
+    }
+}
+
+enum Doorbell: IntentApp {
+    static let id = "doorbell"
+    static let name = "Doorbell"
+    static let intents: [any AppIntent.Type] = [RingDoorbell.self]
+    static let shortcuts: (any AppShortcutsProvider.Type)? = DoorbellShortcuts.self
+    static func registerDependencies(in manager: AppDependencyManager) {}
+}
+
+struct RingDoorbell: AppIntent {
+    static let title: LocalizedStringResource = "Ring the Doorbell"
+    func perform() async throws -> some IntentSDK.IntentResult { .result(dialog: "Ding dong") }
+}
+
+struct DoorbellShortcuts: AppShortcutsProvider {
+    static var appShortcuts: [AppShortcut] {
+        AppShortcut(intent: RingDoorbell(), phrases: ["ring the test doorbell"], shortTitle: "Ring", systemImageName: "bell")
+    }
+}
+
 /// A test app whose intent waits two minutes, reporting when it starts and when it is cancelled.
 enum Slowpoke: IntentApp {
     static let id = "slowpoke"

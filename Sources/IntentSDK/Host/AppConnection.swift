@@ -51,7 +51,8 @@ public final class AppConnection: Sendable {
         self.backoff = backoff
     }
 
-    /// Returns once every app has registered for the first time.
+    /// Returns once every app has registered for the first time, or been refused by the
+    /// daemon (logged as an error).
     public func waitUntilRegistered() async {
         await withCheckedContinuation { continuation in
             let now = registered.withLock { waiters -> Bool in
@@ -198,8 +199,17 @@ public final class AppConnection: Sendable {
                     // Not declared there: register the definition from code.
                 }
             }
-            _ = try await calls.call(Methods.RegisterApp.name, Methods.RegisterApp.Parameters(app: app).json)
-            logger.info("app registered", metadata: ["app": "\(app.id)"])
+            do {
+                _ = try await calls.call(Methods.RegisterApp.name, Methods.RegisterApp.Parameters(app: app).json)
+                logger.info("app registered", metadata: ["app": "\(app.id)"])
+            } catch let refusal as RPCError {
+                // The daemon refused this app (its id taken, its definition invalid): the
+                // host's other apps still register and serve, and the refusal is logged
+                // for the app's author. (Before, the connection waited silently forever.)
+                logger.error(
+                    "app not registered: the daemon refused it",
+                    metadata: ["app": "\(app.id)", "error": "\(refusal.message)", "data": "\(refusal.data?.serialized ?? "")"])
+            }
         }
     }
 
