@@ -3,6 +3,7 @@ import DemoApps
 import Foundation
 import IntentSDK
 import Logging
+import Phrases
 import Routing
 import ServiceLifecycle
 
@@ -53,9 +54,10 @@ final class DemoAppsService: Service, Sendable {
 enum DemoHosting {
     /// Runs a private daemon with the demo apps on a fresh socket, waits until the apps have
     /// registered, runs `body` with the socket path, then stops the daemon (which removes
-    /// the socket file).
+    /// the socket file). `phrases`: the files of `phrasePaths` already loaded, not read again.
     static func withPrivateDaemon<R: Sendable>(
-        phrasePaths: [String], preferences: SchemaPreferences = SchemaPreferences(), history: HistoryOptions? = nil, logger: Logger,
+        phrasePaths: [String], phrases: CompiledPhrases? = nil, preferences: SchemaPreferences = SchemaPreferences(),
+        history: HistoryOptions? = nil, logger: Logger,
         _ body: @Sendable (String) async throws -> R
     ) async throws -> R {
         var configuration = DaemonConfiguration(socketPath: privateSocketPath(), phrasePaths: phrasePaths)
@@ -75,7 +77,7 @@ enum DemoHosting {
             }
         }
         defer { if let temporaryState { try? FileManager.default.removeItem(atPath: temporaryState) } }
-        let daemon = Daemon(configuration: configuration, logger: logger)
+        let daemon = phrases.map { Daemon(configuration: configuration, phrases: $0, logger: logger) } ?? Daemon(configuration: configuration, logger: logger)
         let apps = await DemoAppsService.make(for: daemon, logger: logger)
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(

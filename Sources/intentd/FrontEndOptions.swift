@@ -37,9 +37,12 @@ struct FrontEndOptions: ParsableArguments {
         let now = now?.value
         guard let connect else {
             let paths = try phrases.resolvedPaths()
-            let library = CompiledPhrases.load(paths: paths, cache: .intentd).phrases.library
-            let preferred = try preferences.resolved(for: library, strictApps: false)
-            return try await DemoHosting.withPrivateDaemon(phrasePaths: paths, preferences: preferred, history: history, logger: Logger(label: "intentd")) {
+            // Loaded once: the preferences are checked against it, and the private daemon takes it.
+            let phrases = CompiledPhrases.load(paths: paths, cache: .intentd).phrases
+            let preferred = try preferences.resolved(for: phrases.library, strictApps: false)
+            return try await DemoHosting.withPrivateDaemon(
+                phrasePaths: paths, phrases: phrases, preferences: preferred, history: history, logger: Logger(label: "intentd")
+            ) {
                 socket in
                 try await DaemonClient.withConnection(socketPath: socket) { client in
                     try await body(ConversationClient(client: client, now: now, daemon: .privateDemo))
