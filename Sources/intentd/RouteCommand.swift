@@ -29,7 +29,7 @@ struct RouteCommand: AsyncParsableCommand {
     @Flag(help: "Print every stage: tokens, tagged values, the top parses with scores, resolver steps.")
     var explain = false
 
-    @Flag(help: "The utterances are what a speech recognizer heard: when nothing parses as written, words may stand for phrase words that sound alike (\"my detox\" for \"mighty tasks\").")
+    @Flag(help: "The utterances are what a speech recognizer heard: when nothing parses as written, or only by skipping words, words may stand for phrase words that sound alike (\"my detox\" for \"mighty tasks\").")
     var spoken = false
 
     @Option(help: ArgumentHelp(
