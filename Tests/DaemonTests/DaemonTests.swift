@@ -371,6 +371,9 @@ struct ReachableAppsTests {
                 // never "app unavailable"; the `route` method still shows the parse.
                 let unserved = try await client.call(Methods.Run.self, .init(utterance: "order two tomato soups"))
                 #expect(unserved.status == .notUnderstood, "\(unserved.json.serialized)")
+                #expect(unserved.message == "That is for SoupChef, which is not running.", "\(unserved.json.serialized)")
+                let nonsense = try await client.call(Methods.Run.self, .init(utterance: "sing me a song about the sea"))
+                #expect(nonsense.message == "Sorry, I didn't understand that.", "\(nonsense.json.serialized)")
                 let parsed = try await client.call(Methods.Route.self, .init(utterance: "order two tomato soups"))
                 #expect(parsed["intent"]?.stringValue == "soup.order")
                 // The assistant is answered by the daemon, and offers only what can be done.

@@ -37,6 +37,18 @@ struct Conversation: Sendable {
         return try await runOne(params, client: client)
     }
 
+    /// What to say when an utterance reaches no app that can answer now but parses for one
+    /// that cannot (declared in a phrase file, no program serving it, none to start): "That is
+    /// for SoupChef, which is not running." rather than "didn't understand". Nil when every
+    /// app is reachable or the utterance parses for none.
+    func notRunningMessage(for params: Methods.Run.Parameters) async -> String? {
+        guard let reachable = registry.reachableRouter.reachableApps else { return nil }
+        let anywhere = await registry.route(params.utterance, now: params.now, spoken: params.spoken, reachableOnly: false, compound: false)
+        guard let intent = anywhere.intent, anywhere.status != .notUnderstood, !reachable.contains(intent.appID) else { return nil }
+        let name = registry.router.library.app(intent.appID)?.displayName ?? intent.appID
+        return "That is for \(name), which is not running."
+    }
+
     /// Runs one utterance; one of several commands, when `remaining` or `earlier` is given.
     func runOne(_ params: Methods.Run.Parameters, client: Client, remaining: [String]? = nil) async throws(RPCError) -> RunOutcome {
         let session = params.session ?? ""
@@ -51,7 +63,8 @@ struct Conversation: Sendable {
         if let referred = await readingOfReference(in: params, session: session, client: client, asSaid: result) { result = referred }
         guard let intent = result.intent, result.status != .notUnderstood else {
             await sessions.finish(session, uid: client.uid, turn: turn)
-            return RunOutcome(session: session, status: .notUnderstood, message: Self.notUnderstood, route: result.json)
+            let message = await notRunningMessage(for: params) ?? Self.notUnderstood
+            return RunOutcome(session: session, status: .notUnderstood, message: message, route: result.json)
         }
         try authorize(intent, client)
         var call = PendingCall(intent: intent, parameters: result.parameters.map { ($0.name, $0.value.json) })
