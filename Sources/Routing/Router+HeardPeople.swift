@@ -14,7 +14,7 @@ extension Router {
     /// the sound-alike pass: at most one per stretch of words and person, the closest. Words
     /// that already name someone as written (`written`) are not heard again, nor are names
     /// heard exactly as written.
-    func peopleHeardBySound(_ words: [String], written: [SlotSpan]) -> [SlotSpan] {
+    func peopleHeardBySound(_ words: [String], written: [SlotSpan], tolerance: SoundTolerance = .routing) -> [SlotSpan] {
         guard readers.contains(.people), !contacts.isEmpty, !words.isEmpty else { return [] }
         let named = written.filter { $0.type.elementType == .person }.map(\.range)
         var forms: [(words: [String], person: Person)] = []
@@ -32,7 +32,7 @@ extension Router {
                 let heard = Array(words[range])
                 var best: [String: (cost: Float, form: [String], person: Person)] = [:]
                 for form in forms where abs(form.words.count - count) <= 1 && form.words != heard {
-                    guard let cost = SoundLikeness.cost(heard: heard, said: form.words),
+                    guard let cost = SoundLikeness.cost(heard: heard, said: form.words, tolerance: tolerance),
                         cost < best[form.person.id]?.cost ?? .infinity
                     else { continue }
                     best[form.person.id] = (cost, form.words, form.person)

@@ -22,8 +22,9 @@ public struct Reading: Hashable, Sendable {
 extension Router {
     /// The phrase readings closest to a transcript, best first, for a speech recognizer to
     /// check against the audio (docs/voice.md, "Recognizer in the loop"): readings as written,
-    /// with sound-alike words and names (people's too), and with one word taken as misheard
-    /// whatever it sounds like.
+    /// with sound-alike words and names (people's too), farther from the heard words than
+    /// routing allows (``SoundTolerance/checkedAgainstAudio``), and with one word taken as
+    /// misheard whatever it sounds like.
     /// Unlike ``route(_:now:timeZone:spoken:compound:)`` they are not held to the threshold:
     /// the recognizer, which hears the audio, says which reading was said.
     public func readings(of utterance: String, now: LocalDateTime? = nil, timeZone: TimeZone = .current, limit: Int = 5) -> [Reading] {
@@ -35,7 +36,9 @@ extension Router {
             SlotSpan(range: $0.range, type: $0.type, value: $0.value, confidence: $0.confidence)
         }
         let parses = matcher.match(words, spans: spans, limit: limit, allowed: allowedIntents)
-            + matcher.match(words, spans: spans + peopleHeardBySound(words, written: spans), limit: limit, soundAlike: true, allowed: allowedIntents)
+            + matcher.match(
+                words, spans: spans + peopleHeardBySound(words, written: spans, tolerance: .checkedAgainstAudio), limit: limit,
+                soundAlike: true, tolerance: .checkedAgainstAudio, allowed: allowedIntents)
             + matcher.match(words, spans: spans, limit: limit, misheardWords: true, allowed: allowedIntents)
         var seen: Set<String> = []
         var found: [(reading: Reading, score: Double)] = []

@@ -231,14 +231,25 @@ public struct Router: Sendable {
         parses.removeAll { !acceptable($0) }
         // Speech-to-text mishears words ("my detox" for "mighty tasks"): when nothing parses as
         // written, or only by skipping words ("and get cast on my to do list" as *get my to do
-        // list*), hear the words as phrase words that sound like them, at a cost in confidence;
-        // taken when surer than the words as written.
+        // list*), or only by taking heard words as a name nobody knows ("show me the books on
+        // my red shell" as the book *on my red shell*), hear the words as phrase words that
+        // sound like them, at a cost in confidence; taken when surer than the words as written.
         let writtenConfidence = parses.first?.confidence ?? 0
         let skipsWords = parses.first?.steps.contains { $0.kind == .skipped } ?? false
-        if spoken, writtenConfidence < threshold || skipsWords, words.count <= Self.soundAlikeWordLimit {
+        let takesUnknownName = parses.first?.takesAnEntityNameAsFreeText ?? false
+        if spoken, writtenConfidence < threshold || skipsWords || takesUnknownName, words.count <= Self.soundAlikeWordLimit {
             let heardSpans = spans + peopleHeardBySound(words, written: spans)
-            let heard = matcher.match(words, spans: heardSpans, limit: 5, soundAlike: true, allowed: allowedIntents).filter(acceptable)
-            if let best = heard.first, best.confidence >= threshold, best.confidence > writtenConfidence { parses = heard }
+            let heard = matcher.match(words, spans: heardSpans, limit: 5, soundAlike: true, allowed: allowedIntents)
+                .filter { acceptable($0) && !hearsNameBesideSkippedWords($0, words: words) }
+            // A written parse that takes a name only in part, a word beside it skipped, leaves
+            // the name to the app to ask; heard by sound, the whole name may be there ("make a
+            // gentle checkup appointment" for *dental checkup*): as sure is enough.
+            let leavesNameOpen = parses.first.map { !namesSaidLonger(in: $0, words: words).isEmpty } ?? false
+            if let best = heard.first, best.confidence >= threshold,
+                best.confidence > writtenConfidence || (leavesNameOpen && best.confidence >= writtenConfidence)
+            {
+                parses = heard
+            }
         }
         var explanation = Explanation(tokens: words, taggedValues: spans, parses: parses)
         var result = RouteResult(
@@ -302,17 +313,7 @@ public struct Router: Sendable {
     /// Returns the words kept as names.
     func keepPartialNamesOpen(_ parse: Parse, tokens: [Token], utterance: String, result: inout RouteResult) -> [Range<Int>] {
         var kept: [Range<Int>] = []
-        let skipped = parse.steps.filter { $0.kind == .skipped }.map(\.range)
-        for capture in parse.captures {
-            guard case .names(let names, _) = capture.content, let best = names.first, best.quality < 1,
-                let parameter = parse.intent.parameter(capture.parameter), case .entity = parameter.type.elementType
-            else { continue }
-            var range = capture.range
-            for run in skipped where run.upperBound == range.lowerBound || run.lowerBound == range.upperBound {
-                guard run.contains(where: { !matcher.isFiller(tokens[$0].text) && !Self.minorWords.contains(tokens[$0].text) }) else { continue }
-                range = min(range.lowerBound, run.lowerBound)..<max(range.upperBound, run.upperBound)
-            }
-            guard range != capture.range else { continue }
+        for (capture, best, range) in namesSaidLonger(in: parse, words: tokens.map(\.text)) {
             let name = capture.parameter
             result.parameters.removeAll { $0.name == name }
             result.ambiguities.removeAll { $0.name == name }
@@ -323,6 +324,42 @@ public struct Router: Sendable {
                 "\(name): '\(best.title)' matches only part of '\(normalizer.sourceText(range, of: tokens, in: utterance))'; the app will be asked for the name")
         }
         return kept
+    }
+
+    /// Whether `parse` hears a name by sound right beside a skipped content word ("open the
+    /// window blinds" as the task *slides*, "window" skipped): the words said were something
+    /// else, not a name misheard.
+    func hearsNameBesideSkippedWords(_ parse: Parse, words: [String]) -> Bool {
+        let skipped = parse.steps.filter { step in
+            step.kind == .skipped && step.range.contains { !matcher.isFiller(words[$0]) && !Self.minorWords.contains(words[$0]) }
+        }.map(\.range)
+        guard !skipped.isEmpty else { return false }
+        return parse.steps.contains { step in
+            // A slot step with a reading took a name heard by sound.
+            guard step.kind == .slot, step.reading != nil else { return false }
+            return skipped.contains { $0.upperBound == step.range.lowerBound || $0.lowerBound == step.range.upperBound }
+        }
+    }
+
+    /// The entity names `parse` took only in part, beside skipped content words that say the
+    /// name said was longer, with the best name taken and the words of the name said
+    /// (``keepPartialNamesOpen(_:tokens:utterance:result:)``).
+    func namesSaidLonger(in parse: Parse, words: [String]) -> [(capture: Capture, best: NameMatch, said: Range<Int>)] {
+        let skipped = parse.steps.filter { $0.kind == .skipped }.map(\.range)
+        guard !skipped.isEmpty else { return [] }
+        var found: [(Capture, NameMatch, Range<Int>)] = []
+        for capture in parse.captures {
+            guard case .names(let names, _) = capture.content, let best = names.first, best.quality < 1,
+                let parameter = parse.intent.parameter(capture.parameter), case .entity = parameter.type.elementType
+            else { continue }
+            var range = capture.range
+            for run in skipped where run.upperBound == range.lowerBound || run.lowerBound == range.upperBound {
+                guard run.contains(where: { !matcher.isFiller(words[$0]) && !Self.minorWords.contains(words[$0]) }) else { continue }
+                range = min(range.lowerBound, run.lowerBound)..<max(range.upperBound, run.upperBound)
+            }
+            if range != capture.range { found.append((capture, best, range)) }
+        }
+        return found
     }
 
     /// The runs of words `parse` skipped that hold a content word ("on monday", "euros"), as

@@ -25,19 +25,19 @@ struct PhoneRows {
     private let scratch: Int
     private var storage: [Float]
     /// The least cost a row may keep and still lead to a step: a step ends at a heard-word
-    /// boundary `b` with cost at most `soundMaximumCost × b`, and no phone said after can lower
+    /// boundary `b` with cost at most `maximumCost × b`, and no phone said after can lower
     /// a row's least cost.
     private let bound: Float
 
     var heardCount: Int { heard.count }
 
-    /// Room for a walk of up to `depth` words.
-    init(heard: [Phone], depth: Int) {
+    /// Room for a walk of up to `depth` words, with steps of at most `maximumCost` per heard phone.
+    init(heard: [Phone], depth: Int, maximumCost: Float) {
         self.heard = heard
         width = heard.count + 1
         scratch = width * (depth + 1)
         storage = [Float](repeating: 0, count: width * (depth + 3))
-        bound = Matcher.Weight.soundMaximumCost * Float(heard.count)
+        bound = maximumCost * Float(heard.count)
     }
 
     /// Row 0 before anything is said: every heard phone an insertion.
@@ -120,7 +120,7 @@ extension MatchRun {
         let firsts = firstWords(at: position, heard: heard.phones, sounds: sounds, costs: costs)
         guard !firsts.isEmpty else { return }
         // One row per word of the walk, and two to work in, allocated once for the whole walk.
-        var rows = PhoneRows(heard: heard.phones, depth: Weight.soundMaximumWords)
+        var rows = PhoneRows(heard: heard.phones, depth: Weight.soundMaximumWords, maximumCost: soundMaximumCost)
         for first in firsts {
             // A step that begins with the heard word itself is never taken (``offer``): the
             // literal edge has it. Its walk, the cheapest of all, would be wasted.
@@ -148,6 +148,8 @@ extension MatchRun {
         let literalAfter = position + 1 < count ? exact[position + 1] : nil
         guard literalBefore || literalAfter != nil else { return }
         let automaton = matcher.automaton
+        let sounds = matcher.sounds.pronunciations()
+        let heard = heardPhones[position]
         let edges = Int(automaton.wordEdgeStart[Int(state)])..<Int(automaton.wordEdgeStart[Int(state) + 1])
         for edge in edges {
             let word = automaton.wordEdgeWord[edge]
@@ -156,13 +158,16 @@ extension MatchRun {
             if !literalBefore {
                 guard let literalAfter, automaton.wordTarget(from: target, word: literalAfter) != nil else { continue }
             }
+            // Of the phrase words that may stand here ("unlock the (vault|safe)"), the one that
+            // sounds closest is the likeliest misheard: a tie-break far below a word's score.
+            let distance = sounds[Int(word)].map { PhoneCosts.shipped.distance(said: $0, heard: heard) }.min() ?? 2
             var next = base
             next.state = target
             next.action = .soundAlike
             next.to = Int32(position + 1)
             next.payload = Int32(soundSteps.count)
             next.similarity = 1 - Weight.misheardCost
-            next.score += Weight.word - Weight.soundScoreScale * Weight.misheardCost
+            next.score += Weight.word - Weight.soundScoreScale * Weight.misheardCost - Weight.misheardTieBreak * min(distance, 2)
             if let existing = chart[position + 1].value(for: target), arena[Int(existing)].score >= next.score { continue }
             soundSteps.append(SoundStep(words: [word], cost: Weight.misheardCost, misheard: true))
             relax(position + 1, next)
@@ -188,7 +193,7 @@ extension MatchRun {
         -> [FirstWord]
     {
         if let known = firstWordCache[position] { return known }
-        var rows = PhoneRows(heard: heard, depth: 1)
+        var rows = PhoneRows(heard: heard, depth: 1, maximumCost: soundMaximumCost)
         rows.setStart(costs: costs)
         var found: [FirstWord] = []
         for (word, pronunciations) in sounds.enumerated() {
@@ -237,7 +242,7 @@ extension MatchRun {
             // Per heard phone: phrase words the speaker never said ("the" as "the file") cost
             // their whole length, not a share of it.
             let cost = rows.value(depth, at: boundary) / Float(boundary)
-            guard cost <= Weight.soundMaximumCost else { continue }
+            guard cost <= soundMaximumCost else { continue }
             var next = base
             next.state = target
             next.action = .soundAlike
@@ -276,7 +281,7 @@ extension MatchRun {
             guard !heard.isEmpty else { continue }
             var found: [HeardName: (cost: Float, heardWords: Int, entry: LexiconEntry)] = [:]
             var path: [Int32] = []
-            var rows = PhoneRows(heard: heard, depth: Weight.soundNameWords)
+            var rows = PhoneRows(heard: heard, depth: Weight.soundNameWords, maximumCost: soundMaximumCost)
             rows.setStart(costs: costs)
             walkNames(
                 from: 0, depth: 0, pathPhones: 0, path: &path, rows: &rows, boundaries: boundaries, start: start,
@@ -306,7 +311,7 @@ extension MatchRun {
                         // A long name is not heard in a short word, nor a short one in many.
                         guard 3 * length <= 4 * boundary + 3, 3 * boundary <= 4 * length + 3 else { continue }
                         let cost = rows.value(depth + 1, at: boundary) / Float(boundary)
-                        guard cost <= Weight.soundMaximumCost else { continue }
+                        guard cost <= soundMaximumCost else { continue }
                         let key = HeardName(end: start + heardWords, slotClass: entry.slotClass, valueID: entry.valueID)
                         if let known = found[key], known.cost <= cost { continue }
                         found[key] = (cost, heardWords, entry)

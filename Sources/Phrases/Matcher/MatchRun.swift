@@ -71,6 +71,8 @@ struct MatchRun {
     /// Whether a heard word may also be taken as misheard whatever it sounds like (readings
     /// for a recognizer to check, ``MatchRun/expandMisheardWord(from:at:base:reachedBy:)``).
     let misheardWords: Bool
+    /// The largest phone distance, per heard phone, of a sound-alike step (``SoundTolerance``).
+    let soundMaximumCost: Float
     /// The pronunciation of each heard word, when `soundAlike` (empty for words without letters).
     var heardPhones: [[Phone]] = []
     /// The phrase words and cost of each sound-alike step taken.
@@ -130,8 +132,12 @@ struct MatchRun {
 
     /// A run working in `scratch`'s buffers (``Matcher/match(_:spans:limit:soundAlike:misheardWords:allowed:)``
     /// takes them from its pool and gives them back with ``giveBack(to:)``).
-    init(matcher: Matcher, tokens: [String], spans: [SlotSpan], soundAlike: Bool, misheardWords: Bool, scratch: MatchScratch) {
+    init(
+        matcher: Matcher, tokens: [String], spans: [SlotSpan], soundAlike: Bool, misheardWords: Bool, soundMaximumCost: Float,
+        scratch: MatchScratch
+    ) {
         self.matcher = matcher
+        self.soundMaximumCost = soundMaximumCost
         self.soundAlike = soundAlike
         self.misheardWords = misheardWords
         self.tokens = tokens

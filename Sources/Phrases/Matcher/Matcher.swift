@@ -110,9 +110,17 @@ public struct Matcher: Sendable {
         /// Corpus/voice-en.jsonl: the most intents right with out-of-domain lines still
         /// rejected at least 95% of the time (docs/voice.md has the grid).
         static let soundMaximumCost: Float = 0.3
+        /// The bound for readings a recognizer checks against the audio (``SoundTolerance``),
+        /// chosen on the tune split as the one whose readings the recognizer took most often
+        /// rightly (docs/voice.md).
+        static let soundMaximumCostCheckedAgainstAudio: Float = 0.45
         /// What a heard word taken as misheard costs, whatever it sounds like: more than any
         /// sound-alike. It explains nothing of the utterance.
         static let misheardCost: Float = 0.45
+        /// How much a misheard word's score falls per unit of phone distance to the phrase word
+        /// taken: only enough to choose, among phrase words that may stand in the same place,
+        /// the one that sounds closest.
+        static let misheardTieBreak: Float = 0.01
         /// A sound-alike step covers at most this many heard words and this many phrase words.
         static let soundMaximumWords = 3
         /// Sound-alike steps start from at most this many of the best hypotheses at a position.
@@ -138,24 +146,26 @@ public struct Matcher: Sendable {
     ///   - soundAlike: whether a heard word may stand for phrase words that sound like it
     ///     ("my detox" for "mighty tasks"), at a cost in score and confidence. Slower; the router
     ///     tries it only when the plain search finds no confident parse.
+    ///   - tolerance: how far heard words may sound from the phrase words they are taken for.
     ///   - allowed: when given, by intent index (``intents``), the intents a parse may reach;
     ///     the others are left out (a daemon routes only to apps it can reach).
     public func match(
         _ tokens: [String], spans: [SlotSpan] = [], limit: Int = 5, soundAlike: Bool = false, misheardWords: Bool = false,
-        allowed: [Bool]? = nil
+        tolerance: SoundTolerance = .routing, allowed: [Bool]? = nil
     ) -> [Parse] {
         guard !tokens.isEmpty else { return [] }
         let buffers = scratch.take()
         var run = MatchRun(
             matcher: self, tokens: tokens, spans: spans, soundAlike: soundAlike || misheardWords, misheardWords: misheardWords,
-            scratch: buffers)
+            soundMaximumCost: tolerance.maximumCost, scratch: buffers)
         run.search()
         let parses = run.parses(limit: limit, allowed: allowed, reached: overlay?.baseReached)
         run.giveBack(to: buffers)
         scratch.giveBack(buffers)
         guard let overlay else { return parses }
         let added = overlay.matcher.match(
-            tokens, spans: spans, limit: limit, soundAlike: soundAlike, misheardWords: misheardWords, allowed: overlay.addedMask(allowed))
+            tokens, spans: spans, limit: limit, soundAlike: soundAlike, misheardWords: misheardWords, tolerance: tolerance,
+            allowed: overlay.addedMask(allowed))
         return MatcherOverlay.merged(parses, added, limit: limit)
     }
 

@@ -78,6 +78,24 @@ package struct PhoneCosts: Sendable {
         said == heard ? 0 : substitution[Int(said) * Self.count + Int(heard)]
     }
 
+    /// The weighted edit distance of hearing `heard` where `said` was said, unbounded, per heard
+    /// phone (per said phone when nothing was heard).
+    package func distance(said: [Phone], heard: [Phone]) -> Float {
+        var previous = [Float](repeating: 0, count: heard.count + 1)
+        for j in heard.indices { previous[j + 1] = previous[j] + insertion[Int(heard[j])] }
+        var current = previous
+        for phone in said {
+            current[0] = previous[0] + deletion[Int(phone)]
+            for j in heard.indices {
+                current[j + 1] = min(
+                    previous[j + 1] + deletion[Int(phone)], current[j] + insertion[Int(heard[j])],
+                    previous[j] + substitute(phone, heard[j]))
+            }
+            swap(&previous, &current)
+        }
+        return previous[heard.count] / Float(max(heard.count, said.count, 1))
+    }
+
     /// Groups of phones that recognizers confuse: voiced and voiceless twins, nasals, and so on.
     private static let families: [[String]] = [
         ["P", "B"], ["T", "D"], ["K", "G"], ["F", "V"], ["S", "Z"], ["SH", "ZH"], ["CH", "JH"], ["TH", "DH"],
