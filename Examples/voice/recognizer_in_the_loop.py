@@ -210,8 +210,15 @@ def decide(record: dict, margin: float, transcript_routes: bool, grammar_margin:
     counted, against the transcript scored the same way (`transcriptWithEnd`), within
     `grammar_margin` (by default `margin`), and only when they are at least
     `GRAMMAR_SHORTEST` times as long as the transcript and spelled somewhat like it
-    (`GRAMMAR_LIKENESS`)."""
-    candidates = [(reading["score"] - record["transcriptScore"], margin, reading) for reading in record["readings"]]
+    (`GRAMMAR_LIKENESS`). A reading that is the transcript's own words is passed over."""
+    # A reading that is the transcript word for word adds nothing (`acted_on` leaves the
+    # transcript as heard): it must not stand in the way of the next most likely reading.
+    transcript = normalized(record["transcript"]) if "transcript" in record else None
+    candidates = [
+        (reading["score"] - record["transcriptScore"], margin, reading)
+        for reading in record["readings"]
+        if reading["text"] != transcript
+    ]
     if "transcriptWithEnd" in record:
         allowed = margin if grammar_margin is None else grammar_margin
         shortest = GRAMMAR_SHORTEST * len(record["transcript"])

@@ -66,6 +66,18 @@ class DecideTests(unittest.TestCase):
         }
         self.assertEqual(loop.decide(heard, 4, transcript_routes=False)["text"], "count my tasks")
 
+    def test_a_reading_that_is_the_transcript_is_passed_over(self):
+        # "Hey mate, it asks how's my list looking?": its own words score highest, and would
+        # leave it as heard (not understood); the next reading, 1.8 nats below, is taken.
+        heard = record(
+            -5.0,
+            ("hey mate it asks how's my list looking how many left", "tasks.count", -5.0),
+            ("hey mighty tasks how's my list looking how many left", "tasks.count", -6.8),
+        ) | {"transcript": "Hey mate, it asks how's my list looking? How many left?"}
+        self.assertEqual(loop.decide(heard, 4, transcript_routes=False)["text"], "hey mighty tasks how's my list looking how many left")
+        alone = record(-5.0, ("hey mate it asks how's my list looking how many left", "tasks.count", -5.0)) | {"transcript": "Hey mate, it asks how's my list looking? How many left?"}
+        self.assertIsNone(loop.decide(alone, 4, transcript_routes=False))
+
     def test_no_readings_no_choice(self):
         self.assertIsNone(loop.decide(record(-1.0), 4, transcript_routes=False))
 

@@ -617,6 +617,7 @@ def recognizer_in_the_loop_runs(args, intentd: Path, model, runs: list[Run], fal
             heard = judge.listen(sample.wav)
             transcript = loop.normalized(sample.transcript)
             record = {
+                "transcript": transcript,
                 "transcriptScore": judge.log_probability(heard, transcript) if transcript else float("-inf"),
                 "readings": [r | {"score": judge.log_probability(heard, r["text"])} for r in readings],
             }

@@ -243,10 +243,11 @@ public struct Router: Sendable {
                 .filter { acceptable($0) && !hearsNameBesideSkippedWords($0, words: words) }
             // A written parse that takes a name only in part, a word beside it skipped, leaves
             // the name to the app to ask; heard by sound, the whole name may be there ("make a
-            // gentle checkup appointment" for *dental checkup*): as sure is enough.
+            // gentle checkup appointment" for *dental checkup*): as sure is enough, to within a
+            // hundredth (the two sum their weights in different orders).
             let leavesNameOpen = parses.first.map { !namesSaidLonger(in: $0, words: words).isEmpty } ?? false
             if let best = heard.first, best.confidence >= threshold,
-                best.confidence > writtenConfidence || (leavesNameOpen && best.confidence >= writtenConfidence)
+                best.confidence > writtenConfidence || (leavesNameOpen && best.confidence >= writtenConfidence - 0.01)
             {
                 parses = heard
             }
