@@ -313,7 +313,12 @@ extension MatchRun {
                         let cost = rows.value(depth + 1, at: boundary) / Float(boundary)
                         guard cost <= soundMaximumCost else { continue }
                         let key = HeardName(end: start + heardWords, slotClass: entry.slotClass, valueID: entry.valueID)
-                        if let known = found[key], known.cost <= cost { continue }
+                        // The trie's children come in no fixed order: of two names of one value
+                        // heard alike (a title and a synonym sounding the same), the better one
+                        // is kept, whichever the walk met first.
+                        if let known = found[key], known.cost < cost || (known.cost == cost && known.entry.quality >= entry.quality) {
+                            continue
+                        }
                         found[key] = (cost, heardWords, entry)
                     }
                 }
