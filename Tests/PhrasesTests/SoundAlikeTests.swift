@@ -1,3 +1,4 @@
+import Foundation
 import IntentTesting
 import Phrases
 @testable import Routing
@@ -177,6 +178,22 @@ struct PronunciationTests {
         let dictionary = PronouncingDictionary.shipped
         #expect(dictionary.count > 100_000)
         #expect(dictionary.pronunciations(of: "tasks").map(Phones.spell) == ["T AE S K S"])
+    }
+
+    /// The dictionary is looked up in its text, which need not be sorted: a word's lines keep
+    /// their order (its first pronunciation first), a line with a symbol that is no phone is
+    /// passed over, and a word that is only the start of another is not it.
+    @Test func lookUpInTheText() {
+        let text = "tomato T AH M EY T OW\nb B IY\na AH\nab AE B\na EY1\nc K XX\ntomato T AH M AA T OW\r\n\nnospace\n"
+        let dictionary = PronouncingDictionary(text: Data(text.utf8))
+        #expect(dictionary.pronunciations(of: "tomato").map(Phones.spell) == ["T AH M EY T OW", "T AH M AA T OW"])
+        #expect(dictionary.pronunciations(of: "tomato", limit: 1).map(Phones.spell) == ["T AH M EY T OW"])
+        #expect(dictionary.pronunciations(of: "a").map(Phones.spell) == ["AH", "EY"])
+        #expect(dictionary.pronunciations(of: "ab").map(Phones.spell) == ["AE B"])
+        #expect(dictionary.knows("b") && !dictionary.knows("c") && !dictionary.knows("nospace") && !dictionary.knows("tom"))
+        #expect(dictionary.count == 5)
+        #expect(PronouncingDictionary(text: Data()).count == 0)
+        #expect(!PronouncingDictionary().knows("a"))
     }
 
     /// Words the dictionary lacks are spelt out by letter-to-sound rules.
