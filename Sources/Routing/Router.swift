@@ -225,6 +225,7 @@ public struct Router: Sendable {
         // it does not hide a reading that clears it.
         func acceptable(_ parse: Parse) -> Bool {
             !Self.reachesOutside(parse, markers: outside) && (parse.confidence >= threshold || !parse.takesAnEntityNameAsFreeText)
+                && !takesConjunctionAsName(parse, words: words)
         }
         // Filtered in place: a parse is large, and copying each one costs.
         var parses = matcher.match(words, spans: spans, limit: 5, allowed: allowedIntents)
@@ -326,6 +327,20 @@ public struct Router: Sendable {
         }
         return kept
     }
+
+    /// Whether `parse` takes words that begin with "and", "or" or "but" as the name of an
+    /// entity nobody knows: "find books and we're" is no book called "and we're", it is the
+    /// rest of a sentence (*by Andy Weir*, misheard), and "add milk and eggs" names no task.
+    func takesConjunctionAsName(_ parse: Parse, words: [String]) -> Bool {
+        parse.captures.contains { capture in
+            guard capture.content == .freeText, let first = capture.range.first, Self.conjunctions.contains(words[first]),
+                case .entity? = parse.intent.parameter(capture.parameter)?.type.elementType
+            else { return false }
+            return true
+        }
+    }
+
+    static let conjunctions: Set<String> = ["and", "or", "but"]
 
     /// Whether `parse` hears a name by sound right beside a skipped content word ("open the
     /// window blinds" as the task *slides*, "window" skipped): the words said were something
