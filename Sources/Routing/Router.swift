@@ -347,7 +347,7 @@ public struct Router: Sendable {
     /// else, not a name misheard.
     func hearsNameBesideSkippedWords(_ parse: Parse, words: [String]) -> Bool {
         let skipped = parse.steps.filter { step in
-            step.kind == .skipped && step.range.contains { !matcher.isFiller(words[$0]) && !Self.minorWords.contains(words[$0]) }
+            step.kind == .skipped && step.range.contains { isContentWord(words[$0]) }
         }.map(\.range)
         guard !skipped.isEmpty else { return false }
         return parse.steps.contains { step in
@@ -370,7 +370,7 @@ public struct Router: Sendable {
             else { continue }
             var range = capture.range
             for run in skipped where run.upperBound == range.lowerBound || run.lowerBound == range.upperBound {
-                guard run.contains(where: { !matcher.isFiller(words[$0]) && !Self.minorWords.contains(words[$0]) }) else { continue }
+                guard run.contains(where: { isContentWord(words[$0]) }) else { continue }
                 range = min(range.lowerBound, run.lowerBound)..<max(range.upperBound, run.upperBound)
             }
             if range != capture.range { found.append((capture, best, range)) }
@@ -391,11 +391,14 @@ public struct Router: Sendable {
             }
         }
         return runs.filter { run in
-            run.contains { !matcher.isFiller(tokens[$0].text) && !Self.minorWords.contains(tokens[$0].text) }
+            run.contains { isContentWord(tokens[$0].text) }
         }.map { normalizer.sourceText($0, of: tokens, in: utterance) }
     }
 
     /// Words too slight to report as ignored on their own.
+    /// Whether `word` says something: neither filler ("um", "please") nor a minor word ("the", "of").
+    func isContentWord(_ word: String) -> Bool { !matcher.isFiller(word) && !Self.minorWords.contains(word) }
+
     static let minorWords: Set<String> = [
         "the", "a", "an", "my", "of", "to", "in", "on", "for", "and", "or", "with", "at", "by", "from", "is", "it", "this",
         "that", "me", "i", "you", "your", "our", "s", "up",
