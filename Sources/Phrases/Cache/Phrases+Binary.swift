@@ -172,19 +172,104 @@ extension HomeAssistantMap.EntityType: BinaryCodable {
 // MARK: - The compiled matcher
 
 extension CompiledPhrases: BinaryCodable {
+    /// The library and the matcher are written as two sections after one table of the long
+    /// strings both use, and read at once on two threads: each takes about half of a warm
+    /// start's decoding (docs/performance.md).
     @usableFromInline package func write(to out: inout BinaryWriter) {
-        out.write(library)
-        matcher.write(to: &out)
-        out.write(diagnostics)
+        var sections = BinaryWriter(tablingLongStrings: true)
+        sections.write(library)
+        let librarySection = sections.takeBytes()
+        matcher.write(to: &sections)
+        sections.write(diagnostics)
+        let matcherSection = sections.takeBytes()
+        out.writeStringTable(sections.stringTable)
+        out.writeSection(librarySection)
+        out.writeSection(matcherSection)
     }
     @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
-        let library: PhraseLibrary = try input.read()
-        let matcher = try Matcher(from: &input, apps: library.apps)
-        self.init(library: library, matcher: matcher, diagnostics: try input.read())
+        let strings = try input.readStringTable { ranges, buffer in
+            let middle = ranges.count / 2
+            let (first, second) = bothAtOnce(
+                { ranges[..<middle].map { BinaryReader.string(at: $0, in: buffer) } },
+                { ranges[middle...].map { BinaryReader.string(at: $0, in: buffer) } })
+            return first + second
+        }
+        var librarySection = try input.readSection(strings: strings)
+        var matcherSection = try input.readSection(strings: strings)
+        let (libraryRead, matcherRead) = bothAtOnce(
+            { () -> Result<PhraseLibrary, BinaryReader.Failure> in
+                Result { () throws(BinaryReader.Failure) in
+                    let library: PhraseLibrary = try librarySection.read()
+                    guard librarySection.isAtEnd else { throw .invalid("bytes after the library", at: librarySection.offset) }
+                    return library
+                }
+            },
+            { () -> Result<(Matcher.CachedParts, [Diagnostic]), BinaryReader.Failure> in
+                Result { () throws(BinaryReader.Failure) in
+                    let parts = try Matcher.CachedParts(from: &matcherSection)
+                    let diagnostics: [Diagnostic] = try matcherSection.read()
+                    guard matcherSection.isAtEnd else { throw .invalid("bytes after the matcher", at: matcherSection.offset) }
+                    return (parts, diagnostics)
+                }
+            })
+        let library = try libraryRead.get()
+        let read = try matcherRead.get()
+        let matcher = try Matcher(read.0, apps: library.apps)
+        self.init(library: library, matcher: matcher, diagnostics: read.1)
     }
 }
 
 extension Matcher {
+    /// What a cache file holds of a matcher besides the library's apps (``write(to:)``), read
+    /// and checked in itself; ``Matcher/init(_:apps:)`` checks it against the apps.
+    struct CachedParts {
+        var automaton: Automaton
+        var vocabulary: Vocabulary
+        var lexicon: Lexicon
+        var fuzzy: FuzzyIndex
+        var fillerWords: Set<Int32>
+        var fillerPhrases: [[Int32]]
+        var overlap: WordOverlap
+        var entityAnchors: [Int32: Set<Int32>]
+        var entityTypeWords: Set<Int32>
+        /// Where the words after the fuzzy index begin, for errors.
+        var wordsOffset: Int
+
+        init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
+            automaton = try input.read()
+            vocabulary = Vocabulary(words: try input.read())
+            lexicon = try input.read()
+            let offset = input.offset
+            fuzzy = FuzzyIndex(
+                vocabulary: vocabulary, deleteHashes: try input.readBlock(), deleteStarts: try input.readBlock(),
+                deleteWords: try input.readBlock(), sounds: try input.read())
+            let words = Int32(vocabulary.words.count)
+            let classes = Int32(automaton.slotClasses.count)
+            guard fuzzy.deleteStarts.count == fuzzy.deleteHashes.count + 1, fuzzy.deleteStarts.last == Int32(fuzzy.deleteWords.count),
+                zip(fuzzy.deleteStarts, fuzzy.deleteStarts.dropFirst()).allSatisfy({ $0 <= $1 }),
+                fuzzy.deleteWords.allSatisfy({ (0..<words).contains($0) }),
+                fuzzy.sounds.values.allSatisfy({ $0.allSatisfy { (0..<words).contains($0) } })
+            else { throw .invalid("a fuzzy index whose words are not in the vocabulary", at: offset) }
+            guard automaton.wordEdgeWord.allSatisfy({ (0..<words).contains($0) }),
+                lexicon.entryList.allSatisfy({ (0..<classes).contains($0.slotClass) }),
+                lexicon.branchWord.allSatisfy({ (0..<words).contains($0) })
+            else { throw .invalid("a word or slot class the matcher does not have", at: offset) }
+            wordsOffset = input.offset
+            fillerWords = try input.read()
+            fillerPhrases = try input.read()
+            overlap = try input.read()
+            entityAnchors = try input.read()
+            entityTypeWords = try input.read()
+            // Every word id indexes the vocabulary and its pronunciations.
+            let isWord = { (word: Int32) in (0..<words).contains(word) }
+            guard fillerWords.allSatisfy(isWord), fillerPhrases.allSatisfy({ $0.allSatisfy(isWord) }),
+                overlap.intentsByWord.keys.allSatisfy(isWord), overlap.fillerWords.allSatisfy(isWord),
+                entityAnchors.keys.allSatisfy({ (0..<classes).contains($0) }), entityAnchors.values.allSatisfy({ $0.allSatisfy(isWord) }),
+                entityTypeWords.allSatisfy(isWord)
+            else { throw .invalid("a word the matcher does not have", at: wordsOffset) }
+        }
+    }
+
     /// Writes what the compiler made; the apps and intents are the library's, written once with it.
     func write(to out: inout BinaryWriter) {
         out.write(automaton)
@@ -201,49 +286,18 @@ extension Matcher {
         out.write(entityTypeWords)
     }
 
-    /// Reads what ``write(to:)`` wrote, for the library's `apps` (the compiler takes the
-    /// intents of the apps in order).
-    init(from input: inout BinaryReader, apps: [AppDefinition]) throws(BinaryReader.Failure) {
-        let automaton: Automaton = try input.read()
-        let vocabulary = Vocabulary(words: try input.read())
-        let lexicon: Lexicon = try input.read()
-        let offset = input.offset
-        let fuzzy = FuzzyIndex(
-            vocabulary: vocabulary, deleteHashes: try input.readBlock(), deleteStarts: try input.readBlock(),
-            deleteWords: try input.readBlock(), sounds: try input.read())
-        let words = Int32(vocabulary.words.count)
-        guard fuzzy.deleteStarts.count == fuzzy.deleteHashes.count + 1, fuzzy.deleteStarts.last == Int32(fuzzy.deleteWords.count),
-            zip(fuzzy.deleteStarts, fuzzy.deleteStarts.dropFirst()).allSatisfy({ $0 <= $1 }),
-            fuzzy.deleteWords.allSatisfy({ (0..<words).contains($0) }),
-            fuzzy.sounds.values.allSatisfy({ $0.allSatisfy { (0..<words).contains($0) } })
-        else { throw .invalid("a fuzzy index whose words are not in the vocabulary", at: offset) }
+    /// The matcher of `parts` for the library's `apps` (the compiler takes the intents of the
+    /// apps in order), once every intent index in them is one of the apps'.
+    init(_ parts: CachedParts, apps: [AppDefinition]) throws(BinaryReader.Failure) {
         let intents = apps.flatMap(\.intents)
-        let classes = Int32(automaton.slotClasses.count)
-        guard automaton.phrases.allSatisfy({ (0..<intents.count).contains($0.intentIndex) }),
-            automaton.wordEdgeWord.allSatisfy({ (0..<words).contains($0) }),
-            lexicon.entries.allSatisfy({ $0.allSatisfy { (0..<classes).contains($0.slotClass) } }),
-            lexicon.children.allSatisfy({ $0.keys.allSatisfy { (0..<words).contains($0) } })
-        else {
-            throw .invalid("a phrase of an intent the library does not have", at: offset)
-        }
-        let wordsOffset = input.offset
-        let fillerWords: Set<Int32> = try input.read()
-        let fillerPhrases: [[Int32]] = try input.read()
-        let overlap: WordOverlap = try input.read()
-        let entityAnchors: [Int32: Set<Int32>] = try input.read()
-        let entityTypeWords: Set<Int32> = try input.read()
-        // Every word id indexes the vocabulary and its pronunciations; every intent index the intents.
-        let isWord = { (word: Int32) in (0..<words).contains(word) }
-        guard fillerWords.allSatisfy(isWord), fillerPhrases.allSatisfy({ $0.allSatisfy(isWord) }),
-            overlap.intentsByWord.keys.allSatisfy(isWord), overlap.fillerWords.allSatisfy(isWord),
-            overlap.intentsByWord.values.allSatisfy({ $0.allSatisfy { (0..<Int32(intents.count)).contains($0) } }),
-            entityAnchors.keys.allSatisfy({ (0..<classes).contains($0) }), entityAnchors.values.allSatisfy({ $0.allSatisfy(isWord) }),
-            entityTypeWords.allSatisfy(isWord)
-        else { throw .invalid("a word or intent the matcher does not have", at: wordsOffset) }
+        let intentCount = Int32(intents.count)
+        guard parts.automaton.phrases.allSatisfy({ (0..<intents.count).contains($0.intentIndex) }),
+            parts.overlap.intentsByWord.values.allSatisfy({ $0.allSatisfy { (0..<intentCount).contains($0) } })
+        else { throw .invalid("a phrase of an intent the library does not have", at: parts.wordsOffset) }
         self.init(
-            automaton: automaton, vocabulary: vocabulary, lexicon: lexicon, fuzzy: fuzzy, fillerWords: fillerWords,
-            fillerPhrases: fillerPhrases, intents: intents, apps: apps, overlap: overlap, entityAnchors: entityAnchors,
-            entityTypeWords: entityTypeWords, sounds: VocabularySounds(words: vocabulary.words))
+            automaton: parts.automaton, vocabulary: parts.vocabulary, lexicon: parts.lexicon, fuzzy: parts.fuzzy,
+            fillerWords: parts.fillerWords, fillerPhrases: parts.fillerPhrases, intents: intents, apps: apps, overlap: parts.overlap,
+            entityAnchors: parts.entityAnchors, entityTypeWords: parts.entityTypeWords, sounds: VocabularySounds(words: parts.vocabulary.words))
     }
 }
 
@@ -324,16 +378,27 @@ extension SlotClass: BinaryCodable {
 
 extension Lexicon: BinaryCodable {
     @usableFromInline package func write(to out: inout BinaryWriter) {
-        out.write(children)
-        out.write(entries)
+        out.writeBlock(branchStart)
+        out.writeBlock(branchWord)
+        out.writeBlock(branchNode)
+        out.writeBlock(entryStart)
+        out.write(entryList)
     }
     @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init()
-        children = try input.read()
-        entries = try input.read()
+        branchStart = try input.readBlock()
+        branchWord = try input.readBlock()
+        branchNode = try input.readBlock()
+        entryStart = try input.readBlock()
+        entryList = try input.read()
         let offset = input.offset
-        let nodes = Int32(children.count)
-        guard entries.count == children.count, children.allSatisfy({ $0.values.allSatisfy { (0..<nodes).contains($0) } }) else {
+        let nodes = Int32(nodeCount)
+        guard entryStart.count >= 2, branchStart.count == entryStart.count, branchStart.first == 0, branchStart.last == Int32(branchWord.count),
+            entryStart.first == 0, entryStart.last == Int32(entryList.count), zip(entryStart, entryStart.dropFirst()).allSatisfy({ $0 <= $1 }),
+            branchWord.count == branchNode.count, zip(branchStart, branchStart.dropFirst()).allSatisfy({ $0 <= $1 }),
+            branchNode.allSatisfy({ (0..<nodes).contains($0) }),
+            (0..<nodes).allSatisfy({ node in branches(of: node).dropFirst().allSatisfy { branchWord[$0 - 1] < branchWord[$0] } })
+        else {
             throw .invalid("a lexicon whose branches point outside it", at: offset)
         }
     }

@@ -70,15 +70,8 @@ package struct Automaton: Sendable {
     /// The state `word` leads to from `state`, if any.
     @inline(__always)
     package func wordTarget(from state: Int32, word: Int32) -> Int32? {
-        var low = Int(wordEdgeStart[Int(state)])
-        var high = Int(wordEdgeStart[Int(state) + 1])
-        while low < high {
-            let mid = (low + high) / 2
-            let found = wordEdgeWord[mid]
-            if found == word { return wordEdgeTarget[mid] }
-            if found < word { low = mid + 1 } else { high = mid }
-        }
-        return nil
+        let edges = Int(wordEdgeStart[Int(state)])..<Int(wordEdgeStart[Int(state) + 1])
+        return sortedIndex(of: word, in: wordEdgeWord, range: edges).map { wordEdgeTarget[$0] }
     }
 
     /// The slot edges of `state` whose slot class is `slotClass`.
@@ -101,4 +94,19 @@ package struct Automaton: Sendable {
     package func phrasesCompleted(at state: Int32) -> ArraySlice<Int32> {
         acceptedPhrases[Int(acceptedStart[Int(state)])..<Int(acceptedStart[Int(state) + 1])]
     }
+}
+
+/// Where `key` is in `keys[range]`, which is sorted and holds each key once: a binary search,
+/// for the word edges of an automaton state and the branches of a lexicon node.
+@inline(__always)
+func sortedIndex(of key: Int32, in keys: [Int32], range: Range<Int>) -> Int? {
+    var low = range.lowerBound
+    var high = range.upperBound
+    while low < high {
+        let middle = (low + high) / 2
+        let found = keys[middle]
+        if found == key { return middle }
+        if found < key { low = middle + 1 } else { high = middle }
+    }
+    return nil
 }

@@ -12,7 +12,7 @@ public struct PhraseCompiler {
     var wordIDsOfText: [String: [Int32]] = [:]
     var nfa = NFA()
     var vocabulary = Vocabulary()
-    var lexicon = Lexicon()
+    var lexicon = LexiconBuilder()
     var phrases: [CompiledPhrase] = []
     var slotClasses: [SlotClass] = []
     var slotClassIndex: [SlotClass: Int32] = [:]
@@ -75,7 +75,7 @@ public struct PhraseCompiler {
             for phrase in resources.fillerPhrases { fillerPhrases.append(phrase.map { vocabulary.intern($0) }) }
         }
         return Matcher(
-            automaton: automaton, vocabulary: vocabulary, lexicon: lexicon, fuzzy: FuzzyIndex(vocabulary: vocabulary),
+            automaton: automaton, vocabulary: vocabulary, lexicon: lexicon.lexicon, fuzzy: FuzzyIndex(vocabulary: vocabulary),
             fillerWords: fillerWords, fillerPhrases: fillerPhrases, intents: intents, apps: library.apps,
             overlap: WordOverlap(
                 intentWords: intentWords,

@@ -18,11 +18,12 @@ public enum PhraseLibraryLoader {
         var files: [(path: String, text: String)] = []
         var diagnostics: [Diagnostic] = []
         for path in paths {
-            for file in phraseFiles(at: path, diagnostics: &diagnostics) {
-                do {
-                    files.append((file, try String(contentsOfFile: file, encoding: .utf8)))
-                } catch {
-                    diagnostics.append(.error("cannot read the file: \(error.localizedDescription)", at: SourceLocation(file: file, line: 1, column: 1)))
+            let found = phraseFiles(at: path, diagnostics: &diagnostics)
+            for (file, read) in zip(found, PhraseFileSystem.readTexts(found)) {
+                switch read {
+                case .success(let text): files.append((file, text))
+                case .failure(let error):
+                    diagnostics.append(.error("cannot read the file: \(error)", at: SourceLocation(file: file, line: 1, column: 1)))
                 }
             }
         }
@@ -120,13 +121,7 @@ public enum PhraseLibraryLoader {
             return []
         }
         guard isDirectory.boolValue else { return [path] }
-        let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-        let enumerator = FileManager.default.enumerator(atPath: base)
-        var found: [String] = []
-        while let relative = enumerator?.nextObject() as? String {
-            if relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") { found.append("\(base)/\(relative)") }
-        }
-        return found.sorted()
+        return PhraseFileSystem.yamlFiles(under: path.hasSuffix("/") ? String(path.dropLast()) : path)
     }
 
     static func apply(_ ext: AppExtension, to library: inout PhraseLibrary) {

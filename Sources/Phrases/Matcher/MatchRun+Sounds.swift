@@ -297,12 +297,14 @@ extension MatchRun {
     ) {
         guard path.count < Weight.soundNameWords else { return }
         let lexicon = matcher.lexicon
-        for (word, child) in lexicon.children[Int(node)] {
+        for branch in lexicon.branches(of: node) {
+            let word = lexicon.branchWord[branch]
+            let child = lexicon.branchNode[branch]
             for phones in sounds[Int(word)] {
                 let length = pathPhones + phones.count
                 guard length < 2 * rows.heardCount + 2, rows.extend(depth, with: phones, costs: costs) else { continue }
                 path.append(word)
-                for entry in lexicon.entries[Int(child)] where !entry.isPart {
+                for entry in lexicon.entries(at: child) where !entry.isPart {
                     for (k, boundary) in boundaries.enumerated() {
                         let heardWords = k + 1
                         guard abs(heardWords - path.count) <= 1 else { continue }
@@ -313,9 +315,8 @@ extension MatchRun {
                         let cost = rows.value(depth + 1, at: boundary) / Float(boundary)
                         guard cost <= soundMaximumCost else { continue }
                         let key = HeardName(end: start + heardWords, slotClass: entry.slotClass, valueID: entry.valueID)
-                        // The trie's children come in no fixed order: of two names of one value
-                        // heard alike (a title and a synonym sounding the same), the better one
-                        // is kept, whichever the walk met first.
+                        // Of two names of one value heard alike (a title and a synonym sounding
+                        // the same), the better one is kept, whichever the walk meets first.
                         if let known = found[key], known.cost < cost || (known.cost == cost && known.entry.quality >= entry.quality) {
                             continue
                         }

@@ -258,13 +258,12 @@ struct MatchRun {
 
     /// The walk one word further from `frontier`, into `next`, keeping the 16 best.
     private func step(_ frontier: TrieFrontier, at position: Int, into next: inout TrieFrontier) {
-        let children = matcher.lexicon.children
+        let lexicon = matcher.lexicon
         next.removeAll(keepingCapacity: true)
         for (node, similarity, anyExact) in frontier {
-            let here = children[Int(node)]
-            if let word = exact[position], let child = here[word] { next.append((child, similarity + 1, true)) }
+            if let word = exact[position], let child = lexicon.child(of: node, word: word) { next.append((child, similarity + 1, true)) }
             for (word, s) in near[position] {
-                if let child = here[word] { next.append((child, similarity + s, anyExact)) }
+                if let child = lexicon.child(of: node, word: word) { next.append((child, similarity + s, anyExact)) }
             }
         }
         if next.count > 16 {
@@ -285,9 +284,9 @@ struct MatchRun {
         let length = Float(end - start)
         found.names.removeAll(keepingCapacity: true)
         found.classes.removeAll(keepingCapacity: true)
-        for (node, similarity, anyExact) in frontier where !matcher.lexicon.entries[Int(node)].isEmpty {
+        for (node, similarity, anyExact) in frontier where !matcher.lexicon.entries(at: node).isEmpty {
             let quality = similarity / length
-            for entry in matcher.lexicon.entries[Int(node)] where anyExact || !entry.isPart {
+            for entry in matcher.lexicon.entries(at: node) where anyExact || !entry.isPart {
                 let q = entry.quality * quality
                 let name = NameMatch(id: entry.valueID, title: entry.title, quality: Double(q))
                 if let known = found.classes.firstIndex(where: { $0.slotClass == entry.slotClass }) {
