@@ -13,7 +13,11 @@ extension Router {
     static let pointingWords: Set<String> = ["it", "that", "them", "this", "those"]
 
     /// The utterance split at the language's `conjunctions` into commands that each route on
-    /// their own (a later one may refer back: "open it"), or nil when it is one command.
+    /// their own (a later one may refer back: "open it"), or nil when it is one command. When
+    /// the utterance does not stand as one command, it may also split where a comma, full stop,
+    /// semicolon or mark ends a clause ("I'm going running, start a workout": speech-to-text
+    /// writes them). A part that says the part before again is one command with it
+    /// (``mergingRestatements(_:)``).
     /// A conjunction inside what one command says ("call mom and dad", "buy bread and butter")
     /// is not split: a half that does not route alone keeps the utterance whole. Nor is one a
     /// phrase says in its own words ("send an email to john and cc sarah": `whole`, the
@@ -22,11 +26,16 @@ extension Router {
         -> [RouteResult]?
     {
         let language = tokens.contains(where: \.isCJK) ? "zh" : "en"
-        guard (3...Self.compoundWordLimit).contains(tokens.count), let starts = conjunctionStarts[language], !starts.isEmpty,
-            tokens.contains(where: { starts.contains($0.text) }), let conjunctions = library.languages[language]?.conjunctions,
-            !Self.readsConjunctionsAsPhraseWords(whole, tokens: tokens, conjunctions: conjunctions, threshold: threshold)
-        else { return nil }
+        guard (3...Self.compoundWordLimit).contains(tokens.count) else { return nil }
         let scalars = Array(utterance.unicodeScalars)
+        var conjunctions = library.languages[language]?.conjunctions ?? []
+        if let starts = conjunctionStarts[language], !tokens.contains(where: { starts.contains($0.text) })
+            || Self.readsConjunctionsAsPhraseWords(whole, tokens: tokens, conjunctions: conjunctions, threshold: threshold)
+        {
+            conjunctions = []
+        }
+        let clauseBreaks = standsAsOneCommand(whole) ? [] : Self.clauseBreaks(in: scalars, tokens: tokens)
+        guard !conjunctions.isEmpty || !clauseBreaks.isEmpty else { return nil }
         func text(_ range: Range<Int>) -> String {
             let from = tokens[range.lowerBound].sourceRange.lowerBound
             let to = tokens[range.upperBound - 1].sourceRange.upperBound
@@ -38,10 +47,7 @@ extension Router {
         /// word-overlap fallback) and no word of it is left over.
         func routes(_ said: String) -> RouteResult? {
             let result = routeOne(said, tokens: normalizer.tokens(said), now: now, timeZone: timeZone, spoken: spoken)
-            guard result.status != .notUnderstood, let best = result.explanation.parses.first, best.confidence >= threshold,
-                result.ignored.isEmpty
-            else { return nil }
-            return result
+            return standsAsOneCommand(result) ? result : nil
         }
         func standsAlone(_ range: Range<Int>) -> RouteResult? { routes(text(range)) }
         /// "open it" after "add milk to my groceries list": a part that points back routes
@@ -81,9 +87,11 @@ extension Router {
             guard depth < Self.maximumParts else { return nil }
             var index = start + 1
             while index < tokens.count - 1 {
-                let conjunction = conjunctions.first { words in
+                // A clause break is a conjunction of no words.
+                var conjunction: [String]? = conjunctions.first { words in
                     index + words.count < tokens.count && tokens[index..<index + words.count].map(\.text) == words
                 }
+                if conjunction == nil, clauseBreaks.contains(index) { conjunction = [] }
                 if let conjunction, let first = standsAlone(start..<index) ?? previous.flatMap({ refersBack(start..<index, after: $0) }) {
                     // The rest read as several commands first: "delete the task buy milk and
                     // then show my tasks" is two, though a task could be called all that.
@@ -95,7 +103,70 @@ extension Router {
             }
             return nil
         }
-        return split(from: 0, depth: 1, after: nil)
+        guard let parts = split(from: 0, depth: 1, after: nil) else { return nil }
+        return Self.mergingRestatements(parts)
+    }
+
+    /// A command that stands on its own: a phrase parses it well enough (not the word-overlap
+    /// fallback) and no word of it is left over.
+    func standsAsOneCommand(_ result: RouteResult) -> Bool {
+        guard result.status != .notUnderstood, let best = result.explanation.parses.first else { return false }
+        return best.confidence >= threshold && result.ignored.isEmpty
+    }
+
+    static let clauseMarks = Set(",.;:!?，。；：！？".unicodeScalars)
+    /// Chinese and Japanese marks, which no space follows.
+    static let wideClauseMarks = Set("，。；：！？".unicodeScalars)
+
+    /// The token indices that begin a clause after a comma, full stop, semicolon, colon,
+    /// question or exclamation mark followed by a space ("running, start"; not "2.5" or "5:30").
+    static func clauseBreaks(in scalars: [Unicode.Scalar], tokens: [Token]) -> Set<Int> {
+        var breaks: Set<Int> = []
+        for index in tokens.indices.dropFirst() {
+            // Tokens of one word ("i'm" is "i am") share their source: no gap between them.
+            let (end, start) = (tokens[index - 1].sourceRange.upperBound, tokens[index].sourceRange.lowerBound)
+            guard end < start, start <= scalars.count else { continue }
+            let gap = scalars[end..<start]
+            guard let mark = gap.firstIndex(where: { Self.clauseMarks.contains($0) }) else { continue }
+            let spaced = gap[mark...].contains { $0.properties.isWhitespace }
+            if spaced || Self.wideClauseMarks.contains(gap[mark]) { breaks.insert(index) }
+        }
+        return breaks
+    }
+
+    /// Adjacent parts that ask for the same intent, no value of one disagreeing with the
+    /// other, are one command said twice ("I'm going running and start a workout"): the two
+    /// become one with the values of both, performed once.
+    static func mergingRestatements(_ parts: [RouteResult]) -> [RouteResult] {
+        var merged: [RouteResult] = []
+        for part in parts {
+            if let last = merged.last, let both = restating(last, by: part) {
+                merged[merged.count - 1] = both
+            } else {
+                merged.append(part)
+            }
+        }
+        return merged
+    }
+
+    /// `first` with the values `second` adds, when `second` says the same command again.
+    static func restating(_ first: RouteResult, by second: RouteResult) -> RouteResult? {
+        guard let intent = first.intent, intent.id == second.intent?.id, first.status != .ambiguous, second.status != .ambiguous,
+            first.appChoices.isEmpty, second.appChoices.isEmpty,
+            second.parameters.allSatisfy({ theirs in first.parameters.allSatisfy { $0.name != theirs.name || $0.value == theirs.value } })
+        else { return nil }
+        var both = first
+        for parameter in second.parameters where !both.parameters.contains(where: { $0.name == parameter.name }) {
+            both.parameters.append(parameter)
+        }
+        let filled = Set(both.parameters.map(\.name))
+        both.missing.removeAll { filled.contains($0) }
+        both.unresolved.removeAll { filled.contains($0.name) }
+        both.status = both.missing.isEmpty ? .complete : .incomplete
+        both.confidence = max(first.confidence, second.confidence)
+        both.utterance = first.utterance + " … " + second.utterance
+        both.explanation.resolverSteps.append("'\(second.utterance)' says the same command again: one command with the values of both")
+        return both
     }
 
     /// Whether `whole` is one command whose phrase has every conjunction of the utterance among

@@ -176,6 +176,11 @@ public struct Router: Sendable {
         let whole = routeOne(utterance, tokens: tokens, now: now, timeZone: timeZone, spoken: spoken)
         if compound, let parts = compoundParts(utterance, tokens: tokens, whole: whole, now: now, timeZone: timeZone, spoken: spoken) {
             var first = parts[0]
+            guard parts.count > 1 else {
+                // Parts that all said one command: that command, for the whole utterance.
+                first.utterance = utterance
+                return first
+            }
             first.parts = parts
             return first
         }

@@ -66,4 +66,39 @@ struct CompoundCommandTests {
         #expect(route("and then and then").parts.isEmpty)
         #expect(route("how many tasks are left and what is my total expense", compound: false).parts.isEmpty)
     }
+
+    /// A part that says the part before again ("I'm going running, start a workout") is one
+    /// command with it: performed once, with the values of both, not asked about twice.
+    @Test func aCommandSaidTwiceIsOneCommand() {
+        for utterance in ["I'm going running, start a workout", "I'm going running and start a workout", "start a workout and I'm going running"] {
+            let result = route(utterance)
+            #expect(result.parts.isEmpty, "\(utterance): \(result.parts.map(\.utterance))")
+            #expect(result.intent?.id == "fitness.startWorkout", "\(utterance)")
+            #expect(result.status == .complete, "\(utterance)")
+            #expect(result.parameter("workoutType") == .enumCase("running"), "\(utterance): \(result.json.serialized)")
+            #expect(result.utterance == utterance)
+        }
+        // Values that disagree are two commands, each performed.
+        let two = route("add milk to my groceries list and add eggs to my groceries list")
+        #expect(two.parts.map { $0.parameter("title") } == [.string("milk"), .string("eggs")])
+    }
+
+    /// Speech-to-text writes commas and full stops: without a conjunction, an utterance that
+    /// does not stand as one command splits where a clause ends. One that does stands whole,
+    /// and a mark with no space after it ("2.5", "5:30", "p.m.") ends no clause.
+    @Test func aClauseBreakSplitsOnlyWhatIsNotOneCommand() {
+        let two = route("how many tasks are left? what is my total expense.")
+        #expect(two.parts.map { $0.intent?.id } == ["tasks.count", "expenses.showTotal"], "\(two.json.serialized)")
+        #expect(two.parts.map(\.utterance) == ["how many tasks are left", "what is my total expense"])
+        for (utterance, intent) in [
+            ("Hey, add milk to my groceries list.", "tasks.add"), ("remind me at 5 p.m. tomorrow to call mom", "tasks.add"),
+            ("set a timer for 1:30, please", nil), ("I'm going running, starts at the gym, whatever.", nil),
+        ] {
+            let result = route(utterance)
+            #expect(result.parts.isEmpty, "\(utterance): \(result.parts.map(\.utterance))")
+            if let intent { #expect(result.intent?.id == intent, "\(utterance)") }
+        }
+        // "i'm" is two tokens with one source: no break, and no crash, between them.
+        #expect(route("I'm, I'm going running").intent?.id == "fitness.startWorkout")
+    }
 }
