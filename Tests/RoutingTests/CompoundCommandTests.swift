@@ -98,6 +98,8 @@ struct CompoundCommandTests {
             #expect(result.parts.isEmpty, "\(utterance): \(result.parts.map(\.utterance))")
             if let intent { #expect(result.intent?.id == intent, "\(utterance)") }
         }
+        // Chinese marks take no space after them.
+        #expect(route("我还剩几个任务，显示我的任务").parts.map { $0.intent?.id } == ["tasks.count", "tasks.list"])
         // "i'm" is two tokens with one source: no break, and no crash, between them.
         #expect(route("I'm, I'm going running").intent?.id == "fitness.startWorkout")
     }
