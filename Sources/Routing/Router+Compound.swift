@@ -9,6 +9,8 @@ extension Router {
     /// Longer utterances are taken as one command: each way of splitting costs a route of
     /// each part, and spoken commands are short.
     static let compoundWordLimit = 40
+    /// How many times the utterance's length the parts tried may add up to, in words.
+    static let compoundRoutingBudget = 6
     /// Words by which a later command points at what an earlier one made or showed.
     static let pointingWords: Set<String> = ["it", "that", "them", "this", "those"]
 
@@ -49,7 +51,19 @@ extension Router {
             let result = routeOne(said, tokens: normalizer.tokens(said), now: now, timeZone: timeZone, spoken: spoken)
             return standsAsOneCommand(result) ? result : nil
         }
-        func standsAlone(_ range: Range<Int>) -> RouteResult? { routes(text(range)) }
+        // Each stretch of words is routed once, however many ways of splitting meet it, and the
+        // words routed in all are bounded: a string of commands ("show my tasks, show my tasks,
+        // …", forty words) has hundreds of ways, and a spoken stretch may be heard by sound.
+        var routed: [Range<Int>: RouteResult?] = [:]
+        var wordsLeftToRoute = Self.compoundRoutingBudget * tokens.count
+        func standsAlone(_ range: Range<Int>) -> RouteResult? {
+            if let known = routed[range] { return known }
+            guard wordsLeftToRoute >= range.count else { return nil }
+            wordsLeftToRoute -= range.count
+            let result = routes(text(range))
+            routed[range] = result
+            return result
+        }
         /// "open it" after "add milk to my groceries list": a part that points back routes
         /// with a value of the part before in place of the pointing word. It is performed as
         /// said; the conversation puts what the part before made in its place.

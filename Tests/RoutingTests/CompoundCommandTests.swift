@@ -98,6 +98,11 @@ struct CompoundCommandTests {
             #expect(result.parts.isEmpty, "\(utterance): \(result.parts.map(\.utterance))")
             if let intent { #expect(result.intent?.id == intent, "\(utterance)") }
         }
+        // Four commands, the most, still split within the bound on the words routed to find them.
+        let four = route("how many tasks are left, what is my total expense, show my tasks, show my workouts")
+        #expect(four.parts.map { $0.intent?.id } == ["tasks.count", "expenses.showTotal", "tasks.list", "fitness.listWorkouts"], "\(four.parts.map(\.utterance))")
+        // Thirteen are more than one utterance may hold: answered as one (not understood), not split.
+        #expect(route(Array(repeating: "show my tasks", count: 13).joined(separator: ", ")).parts.isEmpty)
         // Chinese marks take no space after them.
         #expect(route("我还剩几个任务，显示我的任务").parts.map { $0.intent?.id } == ["tasks.count", "tasks.list"])
         // "i'm" is two tokens with one source: no break, and no crash, between them.
