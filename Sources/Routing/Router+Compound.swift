@@ -39,8 +39,11 @@ extension Router {
         let clauseBreaks = standsAsOneCommand(whole) ? [] : Self.clauseBreaks(in: scalars, tokens: tokens)
         guard !conjunctions.isEmpty || !clauseBreaks.isEmpty else { return nil }
         func text(_ range: Range<Int>) -> String {
-            let from = tokens[range.lowerBound].sourceRange.lowerBound
-            let to = tokens[range.upperBound - 1].sourceRange.upperBound
+            // The words' source as said; the tokens' own texts when their sources do not make
+            // one stretch (text the normalizer repaired or recomposed, as a fuzzer found).
+            let from = tokens[range].map(\.sourceRange.lowerBound).min() ?? 0
+            let to = min(tokens[range].map(\.sourceRange.upperBound).max() ?? 0, scalars.count)
+            guard from < to else { return tokens[range].map(\.text).joined(separator: " ") }
             var view = String.UnicodeScalarView()
             view.append(contentsOf: scalars[from..<to])
             return String(view)

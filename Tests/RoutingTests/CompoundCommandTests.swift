@@ -105,6 +105,13 @@ struct CompoundCommandTests {
         #expect(route(Array(repeating: "show my tasks", count: 13).joined(separator: ", ")).parts.isEmpty)
         // Chinese marks take no space after them.
         #expect(route("我还剩几个任务，显示我的任务").parts.map { $0.intent?.id } == ["tasks.count", "tasks.list"])
+        // Bytes that are not UTF-8, with a clause break: the fuzzer's input that crashed the
+        // splitter (Fuzz/Corpus/route keeps it).
+        let fuzzed: [UInt8] = [
+            0x61, 0x64, 0x64, 0x20, 0xc1, 0x20, 0x6d, 0x79, 0x22, 0x77, 0x20, 0x6f, 0x6f, 0x61, 0x72, 0x2e, 0x20, 0x74, 0x6f, 0xc1,
+            0x20, 0x6d, 0x79, 0x22, 0x77, 0x20, 0x6f, 0x6f, 0x61, 0x72, 0x2e, 0x64, 0x69, 0xc4, 0xc4, 0xc4, 0xc4, 0xc4, 0xbf, 0x73, 0x74,
+        ]
+        #expect(route(String(decoding: fuzzed, as: UTF8.self)).status == .notUnderstood)
         // "i'm" is two tokens with one source: no break, and no crash, between them.
         #expect(route("I'm, I'm going running").intent?.id == "fitness.startWorkout")
     }
