@@ -29,14 +29,19 @@ extension Router {
     {
         let language = tokens.contains(where: \.isCJK) ? "zh" : "en"
         guard (3...Self.compoundWordLimit).contains(tokens.count) else { return nil }
-        let scalars = Array(utterance.unicodeScalars)
-        var conjunctions = library.languages[language]?.conjunctions ?? []
-        if let starts = conjunctionStarts[language], !tokens.contains(where: { starts.contains($0.text) })
-            || Self.readsConjunctionsAsPhraseWords(whole, tokens: tokens, conjunctions: conjunctions, threshold: threshold)
+        var conjunctions: [[String]] = []
+        if let starts = conjunctionStarts[language], tokens.contains(where: { starts.contains($0.text) }),
+            let said = library.languages[language]?.conjunctions,
+            !Self.readsConjunctionsAsPhraseWords(whole, tokens: tokens, conjunctions: said, threshold: threshold)
         {
-            conjunctions = []
+            conjunctions = said
         }
-        let clauseBreaks = standsAsOneCommand(whole) ? [] : Self.clauseBreaks(in: scalars, tokens: tokens)
+        // Most utterances stand as one command and have no conjunction: they end here, before
+        // any copy of the text is made.
+        let standsWhole = standsAsOneCommand(whole)
+        guard !conjunctions.isEmpty || !standsWhole else { return nil }
+        let scalars = Array(utterance.unicodeScalars)
+        let clauseBreaks = standsWhole ? [] : Self.clauseBreaks(in: scalars, tokens: tokens)
         guard !conjunctions.isEmpty || !clauseBreaks.isEmpty else { return nil }
         func text(_ range: Range<Int>) -> String {
             // The words' source as said; the tokens' own texts when their sources do not make
