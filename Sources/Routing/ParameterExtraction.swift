@@ -201,6 +201,10 @@ struct ParameterExtraction {
         while lower < upper, matcher.isFiller(tokens[lower].text), !Self.contentAtStart.contains(tokens[lower].text) { lower += 1 }
         while upper > lower, matcher.isFiller(tokens[upper - 1].text) { upper -= 1 }
         let text = TextNormalizer().sourceText(lower..<upper, of: tokens, in: utterance)
+        // Most texts begin and end with a letter or a digit: nothing to trim, and Foundation's
+        // trimming costs a bridge to NSString.
+        func isASCIIAlphanumeric(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte | 0x20) }
+        if let first = text.utf8.first, let last = text.utf8.last, isASCIIAlphanumeric(first), isASCIIAlphanumeric(last) { return text }
         return text.trimmingCharacters(in: Self.trimmed)
     }
 

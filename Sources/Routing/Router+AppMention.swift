@@ -13,29 +13,32 @@ extension Router {
     /// how a request picks it.
     func appMention(in words: [String]) -> (app: String, range: Range<Int>)? {
         guard words.count >= 3 else { return nil }
-        var best: (app: String, range: Range<Int>)?
-        for app in appNames.apps where app.adoptsSchema {
-            for nameWords in app.names {
-                let n = nameWords.count
-                guard n > 0, words.count > n + 1 else { continue }
-                var found: [Range<Int>] = []
-                if words[(words.count - n)...].elementsEqual(nameWords),
-                    Self.mentionAfter.contains(words[words.count - n - 1])
-                {
-                    found.append((words.count - n - 1)..<words.count)
-                }
-                if Self.mentionBefore.contains(words[0]), words[1...n].elementsEqual(nameWords) {
-                    found.append(0..<(n + 1))
-                }
-                if words[0] == "ask" || words[0] == "tell", words.count > n + 2, words[1...n].elementsEqual(nameWords),
-                    words[n + 1] == "to"
-                {
-                    found.append(0..<(n + 2))
-                }
-                for range in found where range.count > (best?.range.count ?? 0) { best = (app.id, range) }
+        // The longest mention; of equally long ones, that of the app first in the library, of
+        // its name first in its names, at the end before at the start.
+        var best: (range: Range<Int>, order: (app: Int, name: Int, place: Int))?
+        func consider(_ range: Range<Int>, _ name: AppNames.Name, place: Int) {
+            let order = (name.app, name.index, place)
+            if let current = best, current.range.count > range.count || (current.range.count == range.count && current.order <= order) { return }
+            best = (range, order)
+        }
+        // Names that end the words, after a word such as "using".
+        for name in appNames.adopterNamesByLastWord[words[words.count - 1]] ?? [] {
+            let n = name.words.count
+            guard words.count > n + 1, words[(words.count - n)...].elementsEqual(name.words), Self.mentionAfter.contains(words[words.count - n - 1])
+            else { continue }
+            consider((words.count - n - 1)..<words.count, name, place: 0)
+        }
+        // Names after a first word such as "in", or between "ask" and "to".
+        let asks = words[0] == "ask" || words[0] == "tell"
+        if asks || Self.mentionBefore.contains(words[0]) {
+            for name in appNames.adopterNamesByFirstWord[words[1]] ?? [] {
+                let n = name.words.count
+                guard words.count > n + 1, words[1...n].elementsEqual(name.words) else { continue }
+                if Self.mentionBefore.contains(words[0]) { consider(0..<(n + 1), name, place: 1) }
+                if asks, words.count > n + 2, words[n + 1] == "to" { consider(0..<(n + 2), name, place: 2) }
             }
         }
-        return best
+        return best.map { (appNames.apps[$0.order.app].id, $0.range) }
     }
 }
 
@@ -49,10 +52,22 @@ struct AppNames: Sendable {
         let names: [[String]]
     }
 
+    /// One name of an app that adopts a schema, for ``Router/appMention(in:)``.
+    struct Name: Sendable {
+        /// The app's place in ``apps``, and the name's in its names.
+        let app: Int
+        let index: Int
+        let words: [String]
+    }
+
     /// In the library's order.
     let apps: [App]
     /// Index into `apps` of the first app of each id, as `PhraseLibrary.app(_:)` finds it.
     private let firstOfID: [String: Int]
+    /// The names of the apps that adopt a schema by their first word and by their last, so
+    /// that finding one in an utterance looks up two words instead of going through every app.
+    let adopterNamesByFirstWord: [String: [Name]]
+    let adopterNamesByLastWord: [String: [Name]]
 
     init(_ apps: [AppDefinition], normalizer: TextNormalizer) {
         self.apps = apps.map { app in
@@ -63,6 +78,18 @@ struct AppNames: Sendable {
         var firstOfID: [String: Int] = [:]
         for (index, app) in apps.enumerated() where firstOfID[app.id] == nil { firstOfID[app.id] = index }
         self.firstOfID = firstOfID
+        var byFirst: [String: [Name]] = [:]
+        var byLast: [String: [Name]] = [:]
+        for (appIndex, app) in self.apps.enumerated() where app.adoptsSchema {
+            for (index, words) in app.names.enumerated() {
+                guard let first = words.first, let last = words.last else { continue }
+                let name = Name(app: appIndex, index: index, words: words)
+                byFirst[first, default: []].append(name)
+                byLast[last, default: []].append(name)
+            }
+        }
+        adopterNamesByFirstWord = byFirst
+        adopterNamesByLastWord = byLast
     }
 
     /// The names of the app with this id, as words.

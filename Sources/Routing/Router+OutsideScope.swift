@@ -5,10 +5,11 @@ extension Router {
     /// internet", "online") stand in `words`. "show me pictures of cats on the internet" is a
     /// web search, however well "show me pictures of {imageTitle}" fits the rest.
     func outsideMarkers(in words: [String], language: String) -> [Range<Int>] {
+        guard let markers = outsideMarkersByFirstWord[language], !markers.isEmpty else { return [] }
         var found: [Range<Int>] = []
-        for marker in library.languages[language]?.outsideScope ?? [] where marker.count <= words.count {
-            for start in 0...(words.count - marker.count) where words[start..<start + marker.count].elementsEqual(marker) {
-                found.append(start..<start + marker.count)
+        for start in words.indices {
+            for marker in markers[words[start]] ?? [] where start + marker.count <= words.count {
+                if words[start..<start + marker.count].elementsEqual(marker) { found.append(start..<start + marker.count) }
             }
         }
         return found

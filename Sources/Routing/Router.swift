@@ -32,6 +32,8 @@ public struct Router: Sendable {
     /// By language, the first word of each of its conjunctions: an utterance with none of them
     /// is one command (``compoundParts(_:tokens:whole:now:timeZone:spoken:)``).
     let conjunctionStarts: [String: Set<String>]
+    /// By language, its outside-scope markers by their first word (``outsideMarkers(in:language:)``).
+    let outsideMarkersByFirstWord: [String: [String: [[String]]]]
     /// Utterances longer than this are not searched for sound-alikes: spoken commands are short,
     /// and the search costs a walk of the vocabulary at every word.
     public static let soundAlikeWordLimit = 32
@@ -106,6 +108,7 @@ public struct Router: Sendable {
         appNames = AppNames(library.apps, normalizer: TextNormalizer())
         repairMarkerStarts = Set(library.languages.values.flatMap(\.selfRepair).compactMap(\.first))
         conjunctionStarts = library.languages.mapValues { Set($0.conjunctions.compactMap(\.first)) }
+        outsideMarkersByFirstWord = library.languages.mapValues { Dictionary(grouping: $0.outsideScope.filter { !$0.isEmpty }, by: { $0[0] }) }
         readers = ValueTagger.Readers.taking(compiled.matcher.takesValues(of:))
     }
 

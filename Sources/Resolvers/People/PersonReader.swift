@@ -12,14 +12,34 @@ enum PersonReader {
     struct Index: Sendable {
         var byFirst: [String: [([String], Person)]] = [:]
         var firstNamesByDeletion: [String: [(name: String, person: Person)]] = [:]
-        /// The first letter and length of every name in `firstNamesByDeletion`: most words
-        /// start with no such letter or differ in length, and need no look-up at all.
-        var nearNameShapes: Set<NameShape> = []
+        /// The spellings of `firstNamesByDeletion` as bits: a word none of whose spellings one
+        /// letter short has its bit set needs no look-up at all, and most words are such.
+        var spellings = SpellingFilter()
     }
 
-    struct NameShape: Hashable, Sendable {
-        var first: Character
-        var length: Int
+    /// A set of spellings that may answer "maybe" for one it does not hold, never "no" for one
+    /// it does: one bit per hash of the spelling's bytes (FNV-1a), so that a word's spellings
+    /// one letter short are checked without making a string or hashing one.
+    struct SpellingFilter: Sendable {
+        private var bits = [UInt64](repeating: 0, count: 1024)
+
+        mutating func insert(_ spelling: String) {
+            let hash = Self.hash(Array(spelling.utf8), skipping: -1)
+            bits[Int(hash >> 6) & (bits.count - 1)] |= 1 << (hash & 63)
+        }
+
+        func mayContain(_ hash: UInt64) -> Bool {
+            bits[Int(hash >> 6) & (bits.count - 1)] & (1 << (hash & 63)) != 0
+        }
+
+        /// FNV-1a of `bytes` without the byte at `skipping` (none when it is out of range).
+        static func hash<Bytes: Collection<UInt8>>(_ bytes: Bytes, skipping: Int) -> UInt64 {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for (offset, byte) in bytes.enumerated() where offset != skipping {
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            }
+            return hash
+        }
     }
 
     /// The index of the last few contact lists seen: the router passes the same contacts with
@@ -54,8 +74,8 @@ enum PersonReader {
             if let first = full.first, first.count >= 4 {
                 for variant in Set([first] + deletions(of: first)) {
                     index.firstNamesByDeletion[variant, default: []].append((first, contact.person))
+                    index.spellings.insert(variant)
                 }
-                if let letter = first.first { index.nearNameShapes.insert(NameShape(first: letter, length: first.unicodeScalars.count)) }
             }
         }
         for (first, names) in index.byFirst { index.byFirst[first] = names.sorted { $0.0.count > $1.0.count } }
@@ -76,14 +96,15 @@ enum PersonReader {
     /// ("jon" for John, "sara" for Sarah): how recognizers and people spell names. Only for
     /// first names of four letters or more, so short words do not turn into people.
     static func nearFirstNames(_ token: String, in index: Index) -> [Person] {
-        guard token.utf8.count >= 3, let letter = token.first else { return [] }
-        // One letter off keeps the first letter (the look-up requires it) and changes the length by one at most.
-        let length = token.utf8.count
-        guard (length - 1...length + 1).contains(where: { index.nearNameShapes.contains(NameShape(first: letter, length: $0)) }),
-            token.allSatisfy({ $0.isASCII && $0.isLetter })
-        else { return [] }
+        let utf8 = token.utf8
+        guard utf8.count >= 3, utf8.allSatisfy({ (0x61...0x7A).contains($0 | 0x20) }) else { return [] }
+        // The token and its spellings one letter short whose bits are set: for most words, none.
+        let variants = (-1..<utf8.count).filter { index.spellings.mayContain(SpellingFilter.hash(utf8, skipping: $0)) }
+        guard !variants.isEmpty else { return [] }
         var people: [Person] = []
-        for variant in [token] + deletions(of: token) {
+        for skipped in variants {
+            var variant = token
+            if skipped >= 0 { variant.remove(at: variant.index(variant.startIndex, offsetBy: skipped)) }
             for (name, person) in index.firstNamesByDeletion[variant] ?? []
             where name != token && name.first == token.first && !people.contains(person)
                 && ChoiceIndex.editDistance(Array(name.unicodeScalars), Array(token.unicodeScalars)) == 1
