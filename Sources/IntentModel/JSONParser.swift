@@ -11,13 +11,18 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
 /// A small strict JSON reader (RFC 8259) that keeps object keys in document order. It reads
 /// the bytes where they are (a line in the socket's buffer is not copied first), and checks
 /// that strings are valid UTF-8.
+@usableFromInline
 struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
     var depth = 0
     static let maximumDepth = 256
+    /// Objects with fewer keys than this look for a repeated key among those read so far;
+    /// larger ones keep a set (a request has four or five keys, and a set costs more than that).
+    static let keysSearchedInOrder = 16
 
     /// Parses the document in `bytes`, which must stay valid during the call only.
+    @usableFromInline
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
         return try parser.parseDocument()
@@ -36,7 +41,12 @@ struct JSONParser {
     }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
     }
 
     private mutating func parseValue() throws(JSONParseError) -> JSONValue {
@@ -83,7 +93,14 @@ struct JSONParser {
             let keyStart = index
             let key = try parseString()
             // Two readers of the same object must never see different values for a key.
-            guard keys.insert(key).inserted else {
+            let repeated: Bool
+            if pairs.count < Self.keysSearchedInOrder {
+                repeated = pairs.contains { $0.0 == key }
+            } else {
+                if keys.isEmpty { keys = Set(pairs.map(\.0)) }
+                repeated = !keys.insert(key).inserted
+            }
+            guard !repeated else {
                 index = keyStart
                 throw fail("duplicate key \"\(key)\"")
             }
@@ -133,7 +150,19 @@ struct JSONParser {
 
     private mutating func parseString() throws(JSONParseError) -> String {
         index += 1
-        var utf8: [UInt8] = []
+        // Most strings have no escape: read in place, up to the closing quote.
+        let start = index
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
+            index += 1
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+            index += 1
+            guard let string = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index - 1]), as: UTF8.self) else {
+                throw fail("invalid UTF-8 in string")
+            }
+            return string
+        }
+        var utf8 = Array(bytes[start..<index])
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {

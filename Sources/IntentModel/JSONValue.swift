@@ -93,6 +93,7 @@ public enum JSONValue: Hashable, Sendable {
 extension JSONValue {
     /// Parses UTF-8 JSON text, keeping the order of object keys. Bytes in contiguous storage
     /// (an array, a `String`'s UTF-8, a NIO `ByteBuffer`'s view) are read in place.
+    @inlinable
     public init(parsing bytes: some Collection<UInt8>) throws(JSONParseError) {
         let parsed = bytes.withContiguousStorageIfAvailable { buffer in
             Result { () throws(JSONParseError) in try JSONParser.parse(buffer) }

@@ -139,6 +139,7 @@ public enum Message: Hashable, Sendable {
 
     /// Reads one line from its bytes, in place when they are contiguous (a socket buffer's
     /// line is not copied into a `String` first). Invalid UTF-8 is a parse error.
+    @inlinable
     public init(bytes: some Collection<UInt8>) throws(RPCError) {
         let json: JSONValue
         do {

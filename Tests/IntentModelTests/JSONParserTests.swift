@@ -57,6 +57,8 @@ struct JSONParserTests {
         ("[Infinity]", 1, "expected a JSON value"),
         ("[1e]", 3, "expected digits in exponent"),
         ("[\"a\u{1}\"]", 3, "control character in string"),
+        ("[\"plain then \u{1}\"]", 13, "control character in string"),
+        ("[\"ab\\q\"]", 6, "invalid escape in string"),
         ("[1] x", 4, "unexpected text after the JSON value"),
     ])
     func refused(text: String, offset: Int, message: String) {
@@ -65,6 +67,42 @@ struct JSONParserTests {
         } throws: { error in
             guard let error = error as? JSONParseError else { return false }
             return error.offset == offset && error.message.contains(message)
+        }
+    }
+
+    /// A repeated key is found in a small object (searched in order) and in a large one (a set
+    /// of the keys read so far), at the offset of the repeated key.
+    @Test(arguments: [3, 15, 16, 17, 40])
+    func repeatedKeysAreRefusedWhateverTheObjectsSize(keys: Int) {
+        let pairs = (0..<keys).map { #""k\#($0)":\#($0)"# }
+        let prefix = "{" + pairs.joined(separator: ",") + ","
+        let text = prefix + #""k\#(keys / 2)":0}"#
+        #expect {
+            _ = try JSONValue(parsing: text)
+        } throws: { error in
+            guard let error = error as? JSONParseError else { return false }
+            return error.offset == prefix.utf8.count && error.message == "duplicate key \"k\(keys / 2)\""
+        }
+        #expect(throws: Never.self) { try JSONValue(parsing: prefix + #""last":0}"#) }
+    }
+
+    /// Strings are read in place up to an escape, then byte by byte: both ways give the same text.
+    @Test(arguments: [
+        (#"["plain"]"#, "plain"), (#"["tab\there"]"#, "tab\there"), (#"["caf\u00e9 au lait"]"#, "café au lait"),
+        (#"["naïve \"quoted\""]"#, "naïve \"quoted\""), (#"[""]"#, ""),
+    ])
+    func stringsWithAndWithoutEscapes(text: String, string: String) throws {
+        #expect(try JSONValue(parsing: text) == .array([.string(string)]))
+    }
+
+    /// Bytes that are not UTF-8 inside a string are refused, however the string is read.
+    @Test func invalidUTF8InAStringIsRefused() {
+        for bytes in [[0x5B, 0x22, 0x61, 0xFF, 0x22, 0x5D], [0x5B, 0x22, 0x5C, 0x6E, 0xC3, 0x22, 0x5D]] as [[UInt8]] {
+            #expect {
+                _ = try JSONValue(parsing: bytes)
+            } throws: { error in
+                (error as? JSONParseError)?.message == "invalid UTF-8 in string"
+            }
         }
     }
 
