@@ -52,7 +52,31 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
 
     /// `2026-11-19T17:00:00`.
     public var iso8601: String {
-        String(format: "%04d-%02d-%02dT%02d:%02d:%02d", year, month, day, hour, minute, second)
+        let twoDigits = 0...99
+        guard (0...9999).contains(year), twoDigits.contains(month), twoDigits.contains(day), twoDigits.contains(hour),
+            twoDigits.contains(minute), twoDigits.contains(second)
+        else {
+            return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", year, month, day, hour, minute, second)
+        }
+        // Digit by digit: every route that answers with a date writes one, and Foundation's
+        // formatting cost more than the rest of writing the answer.
+        return String(unsafeUninitializedCapacity: 19) { text in
+            func put(_ value: Int, digits: Int, at offset: Int, then separator: Character?) {
+                var rest = value
+                for place in (0..<digits).reversed() {
+                    text[offset + place] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+                if let separator { text[offset + digits] = separator.asciiValue ?? 0 }
+            }
+            put(year, digits: 4, at: 0, then: "-")
+            put(month, digits: 2, at: 5, then: "-")
+            put(day, digits: 2, at: 8, then: "T")
+            put(hour, digits: 2, at: 11, then: ":")
+            put(minute, digits: 2, at: 14, then: ":")
+            put(second, digits: 2, at: 17, then: nil)
+            return 19
+        }
     }
 
     public var description: String { iso8601 }

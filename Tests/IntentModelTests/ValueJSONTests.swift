@@ -52,6 +52,13 @@ struct ValueJSONTests {
         #expect(LocalDateTime(iso8601: "2026-13-01") == nil)
         #expect(LocalDateTime(iso8601: "tomorrow") == nil)
     }
+
+    /// Every field is written zero-padded to its width; a year beyond four digits in full.
+    @Test func localDateTimeIsWrittenZeroPadded() {
+        #expect(LocalDateTime(year: 5, month: 1, day: 2, hour: 3, minute: 4, second: 5).iso8601 == "0005-01-02T03:04:05")
+        #expect(LocalDateTime(year: 2026, month: 12, day: 31, hour: 23, minute: 59, second: 59).iso8601 == "2026-12-31T23:59:59")
+        #expect(LocalDateTime(year: 12026, month: 7, day: 4).iso8601 == "12026-07-04T00:00:00")
+    }
 }
 
 /// A number that is no Int (too large, infinite, a fraction) is no Int value: it must never trap.
