@@ -113,6 +113,8 @@ public final class PeerConnection: Sendable {
 
     /// Returns once the peer has room for another request (see ``maximumRequests``).
     func waitForRoom() async {
+        // Most of the time there is room: no continuation is made.
+        if state.withLock({ $0.hasRoom }) { return }
         await withCheckedContinuation { continuation in
             let resumeNow = state.withLock { state -> Bool in
                 guard !state.hasRoom else { return true }
