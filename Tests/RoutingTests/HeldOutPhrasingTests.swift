@@ -46,6 +46,14 @@ import Testing
         #expect(route("show me pictures of cats").intent?.id == "photos.display")
     }
 
+    /// "on" heard for "of" and "title" for "titled" introduce the title, not begin it.
+    @Test(arguments: [("show me my picture on the beach", "the beach"), ("can you show me the picture title graduation", "graduation")])
+    func wordsThatIntroduceAPhotosTitle(_ utterance: String, _ title: String) {
+        let result = route(utterance)
+        #expect(result.intent?.id == "photos.display")
+        #expect(result.parameter("imageTitle") == .string(title))
+    }
+
     @Test func aSpokenYearBoundsAPropertyQuery() {
         let result = route("find books published before nineteen seventy")
         #expect(result.intent?.id == "library.findBooks")

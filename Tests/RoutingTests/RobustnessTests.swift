@@ -13,9 +13,18 @@ struct RobustnessTests {
         #expect(result.parameter("quantity") == .int(2))
     }
 
+    /// "free" for three and "fore" for four, as recognizers write them.
+    @Test(arguments: [("purchase free copies of the hobbit", 3), ("order fore copies of dune", 4), ("buy too copies of dune", 2)])
+    func homophonesCountCopies(_ utterance: String, _ count: Int) {
+        let result = route(utterance)
+        #expect(result.intent?.id == "library.buyBook")
+        #expect(result.parameter("count") == .int(count))
+    }
+
     @Test func toStaysAWordWhereNoNumberIsExpected() {
         let result = route("add eggs to the groceries list")
         #expect(result.parameter("title") == .string("eggs"))
+        #expect(route("add free range eggs to the groceries list").parameter("title") == .string("free range eggs"))
     }
 
     @Test func fillerAndPolitenessCostNothing() {

@@ -1,6 +1,6 @@
 /// Reads numbers written as digits ("12", "2.5", "1,200", "3rd") or words ("twenty five",
 /// "one hundred and three", "a dozen", "third", "two point five", "three quarters"), and hears
-/// "to", "too" and "for" as 2 and 4 with low confidence, for where a number is expected.
+/// "to", "free" and "for" as 2, 3 and 4 with low confidence, for where a number is expected.
 enum NumberReader {
     /// Every number in `tokens`: the longest reading at each place a number starts.
     static func read(_ tokens: [String]) -> [NumberSpan] {

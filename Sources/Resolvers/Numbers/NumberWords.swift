@@ -93,7 +93,8 @@ enum NumberWords {
     static func homophone(_ word: String) -> Int? {
         switch word {
         case "to", "too": 2
-        case "for": 4
+        case "free", "tree": 3
+        case "for", "fore": 4
         case "won": 1
         case "ate": 8
         default: nil
