@@ -140,22 +140,33 @@ public struct Router: Sendable {
     /// The intent an utterance no phrase parses most likely asks for, by the words it shares
     /// with the intent's phrases (``Matcher/rankByWordOverlap(_:limit:)``). Taken only when the
     /// utterance names the intent's app, shares most of its content words with the intent and
-    /// clearly more than with any other: a wrong intent is worse than "not understood".
+    /// clearly more than with any other: a wrong intent is worse than "not understood". The
+    /// name says which app, not which of its intents, so at least two of the words shared lie
+    /// outside its mention ("order tickets from my bank" shares "tickets" and the app's name
+    /// "bank" with a transfer: not enough).
     func wordOverlapFallback(_ words: [String]) -> (intent: IntentDefinition, overlap: Double)? {
         let ranked = matcher.rankByWordOverlap(words, limit: 2, allowed: allowedIntents)
         guard let top = ranked.first, top.overlap >= Self.fallbackOverlap, top.words >= 2 else { return nil }
         if ranked.count > 1, top.overlap - ranked[1].overlap < Self.fallbackMargin { return nil }
-        guard names(top.intent.appID, in: words) else { return nil }
+        // The longest mention of the app is its name here; other words of its names may be
+        // phrase words too ("how many tasks remain on my task list").
+        guard let name = nameRanges(of: top.intent.appID, in: words).max(by: { $0.count < $1.count }) else { return nil }
+        let rest = Array(words[..<name.lowerBound] + words[name.upperBound...])
+        let sharedOutside =
+            matcher.rankByWordOverlap(rest, limit: .max, allowed: allowedIntents).first { $0.intent.id == top.intent.id }?.words ?? 0
+        guard sharedOutside >= 2 else { return nil }
         return (top.intent, top.overlap)
     }
 
     static let fallbackOverlap = 0.6
     static let fallbackMargin = 0.15
 
-    private func names(_ app: String, in words: [String]) -> Bool {
-        appNames.names(of: app).contains { nameWords in
-            guard !nameWords.isEmpty, nameWords.count <= words.count else { return false }
-            return (0...(words.count - nameWords.count)).contains { words[$0..<$0 + nameWords.count].elementsEqual(nameWords) }
+    /// Where the names of `app` stand in `words`.
+    private func nameRanges(of app: String, in words: [String]) -> [Range<Int>] {
+        appNames.names(of: app).flatMap { nameWords -> [Range<Int>] in
+            guard !nameWords.isEmpty, nameWords.count <= words.count else { return [] }
+            return (0...(words.count - nameWords.count)).filter { words[$0..<$0 + nameWords.count].elementsEqual(nameWords) }
+                .map { $0..<$0 + nameWords.count }
         }
     }
 

@@ -15,6 +15,13 @@ struct WordOverlapFallbackTests {
         #expect(result.explanation.resolverSteps.first?.hasPrefix("no phrase parses; by word overlap") == true)
     }
 
+    /// The app's name may hold phrase words ("task list"): only its mention is set aside.
+    @Test func wordsOfTheAppsNameElsewhereStillCount() {
+        let result = router.route("How many tasks remain on my task list?", now: DemoRouter.now)
+        #expect(result.intent?.id == "tasks.count")
+        #expect(result.explanation.resolverSteps.first?.hasPrefix("no phrase parses; by word overlap") == true)
+    }
+
     @Test func requiredParametersOfAFallbackAreMissing() {
         let result = router.route("bank app, move some money over to someone", now: DemoRouter.now)
         #expect(result.explanation.resolverSteps.first?.hasPrefix("no phrase parses") == true)
@@ -28,6 +35,7 @@ struct WordOverlapFallbackTests {
         "how much battery do i have",
         "mighty tasks",  // the app alone asks for nothing in particular
         "tell mighty tasks a joke about the weather in paris",
+        "order tickets from my bank",  // one word shared besides the app's name
     ])
     func withoutAClearWinnerItStaysNotUnderstood(_ utterance: String) {
         let result = router.route(utterance, now: DemoRouter.now)
