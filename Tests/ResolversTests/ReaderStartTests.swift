@@ -115,6 +115,17 @@ import Testing
         #expect(missed.isEmpty, "numbers the gate hides:\n\(missed.prefix(20).joined(separator: "\n"))")
     }
 
+    /// The homophones the number reader hears are those the date parser hears for an hour
+    /// ("free o'clock"): one list, every word of it read as a number and let start a date.
+    @Test func homophonesAreOneListForNumbersAndHours() {
+        for word in NumberWords.homophones {
+            #expect(NumberWords.homophone(word) != nil, "\(word)")
+            let parser = DateParser(tokens: ["at", word, "pm"], context: Self.context, wholeText: false)
+            #expect(parser.mayStart(at: 1), "\(word)")
+        }
+        #expect(NumberWords.homophone("three") == nil)
+    }
+
     @Test func gatesLetDigitsAndOtherScriptsThrough() {
         let tokens = ["turn", "5pm", "五", "kitchen", "½"]
         let parser = DateParser(tokens: tokens, context: Self.context, wholeText: false)

@@ -25,7 +25,7 @@ extension DateParser {
         words.formUnion(DateWords.weekdays.keys)
         words.formUnion(DateWords.months.keys)
         words.formUnion(DateWords.parts.keys)
-        words.formUnion(hourSoundAlikes.keys)
+        words.formUnion(NumberWords.homophones)
         words.formUnion([
             // offsets: "in 20 minutes", "upcoming two days", "a fortnight", "half an hour"
             "in", "upcoming", "fortnight", "half", "a", "an",

@@ -48,9 +48,10 @@ extension DateParser {
         return (dotted, index + 1)
     }
 
-    /// Near homophones recognizers write for an hour: "free o'clock", "ate pm".
+    /// Near homophones recognizers write for an hour (``NumberWords/homophones``), read as that
+    /// hour only before "o'clock", "am" or "pm": "free o'clock", "ate pm".
     private func soundAlikeHour(at index: Int) -> (clock: Clock, end: Int)? {
-        guard let hour = Self.hourSoundAlikes[token(index)] else { return nil }
+        guard let hour = NumberWords.homophone(token(index)) else { return nil }
         var clock = Clock(hour: hour, minute: 0, pm: nil)
         var end = index + 1
         if token(end) == "oclock" { end += 1 }
@@ -143,10 +144,6 @@ extension DateParser {
 
     /// Words before a clock time that make a bare number one ("at 5").
     static let clockCues: Set<String> = ["at", "@", "around", "by", "till", "until"]
-
-    /// Words a recognizer writes for an hour said aloud, read as that hour only before
-    /// "o'clock", "am" or "pm": "free o'clock" is three o'clock.
-    static let hourSoundAlikes: [String: Int] = ["free": 3, "tree": 3, "for": 4, "fore": 4, "ate": 8, "won": 1, "to": 2, "too": 2]
 
     /// Words that open a range of times ("from 2 to 3 pm").
     static let rangeStarts: Set<String> = ["from", "between"]

@@ -88,8 +88,12 @@ enum NumberWords {
         return table
     }()
 
-    /// Words heard in place of a number by speech-to-text; only used where a number is expected.
-    /// Words heard for a number ("to" for 2): a switch, as it is asked for every word.
+    /// Words heard in place of a number by speech-to-text; only used where a number is expected
+    /// (and, for the date parser, an hour: "free o'clock").
+    static let homophones = ["won", "to", "too", "free", "tree", "for", "fore", "ate"]
+
+    /// The number a word of ``homophones`` is heard for ("to" for 2): a switch, as it is asked
+    /// for every word.
     static func homophone(_ word: String) -> Int? {
         switch word {
         case "to", "too": 2
