@@ -61,20 +61,21 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
         // Digit by digit: every route that answers with a date writes one, and Foundation's
         // formatting cost more than the rest of writing the answer.
         return String(unsafeUninitializedCapacity: 19) { text in
-            func put(_ value: Int, digits: Int, at offset: Int, then separator: Character?) {
+            func put(_ value: Int, digits: Int, at offset: Int) {
                 var rest = value
                 for place in (0..<digits).reversed() {
                     text[offset + place] = UInt8(ascii: "0") + UInt8(rest % 10)
                     rest /= 10
                 }
-                if let separator { text[offset + digits] = separator.asciiValue ?? 0 }
             }
-            put(year, digits: 4, at: 0, then: "-")
-            put(month, digits: 2, at: 5, then: "-")
-            put(day, digits: 2, at: 8, then: "T")
-            put(hour, digits: 2, at: 11, then: ":")
-            put(minute, digits: 2, at: 14, then: ":")
-            put(second, digits: 2, at: 17, then: nil)
+            (text[4], text[7], text[10]) = (UInt8(ascii: "-"), UInt8(ascii: "-"), UInt8(ascii: "T"))
+            (text[13], text[16]) = (UInt8(ascii: ":"), UInt8(ascii: ":"))
+            put(year, digits: 4, at: 0)
+            put(month, digits: 2, at: 5)
+            put(day, digits: 2, at: 8)
+            put(hour, digits: 2, at: 11)
+            put(minute, digits: 2, at: 14)
+            put(second, digits: 2, at: 17)
             return 19
         }
     }

@@ -30,11 +30,12 @@ extension Router {
         }
         // Names after a first word such as "in", or between "ask" and "to".
         let asks = words[0] == "ask" || words[0] == "tell"
-        if asks || Self.mentionBefore.contains(words[0]) {
+        let introduces = Self.mentionBefore.contains(words[0])
+        if asks || introduces {
             for name in appNames.adopterNamesByFirstWord[words[1]] ?? [] {
                 let n = name.words.count
                 guard words.count > n + 1, words[1...n].elementsEqual(name.words) else { continue }
-                if Self.mentionBefore.contains(words[0]) { consider(0..<(n + 1), name, place: 1) }
+                if introduces { consider(0..<(n + 1), name, place: 1) }
                 if asks, words.count > n + 2, words[n + 1] == "to" { consider(0..<(n + 2), name, place: 2) }
             }
         }

@@ -24,7 +24,7 @@ enum PersonReader {
         private var bits = [UInt64](repeating: 0, count: 1024)
 
         mutating func insert(_ spelling: String) {
-            let hash = Self.hash(Array(spelling.utf8), skipping: -1)
+            let hash = Self.hash(spelling.utf8, skipping: -1)
             bits[Int(hash >> 6) & (bits.count - 1)] |= 1 << (hash & 63)
         }
 
