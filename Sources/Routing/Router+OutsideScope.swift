@@ -20,7 +20,7 @@ extension Router {
     static func reachesOutside(_ parse: Parse, markers: [Range<Int>]) -> Bool {
         guard !markers.isEmpty else { return false }
         var literal = Set<Int>()
-        for step in parse.steps where step.kind == .word || step.kind == .nearWord || step.kind == .soundAlike { literal.formUnion(step.range) }
+        for range in parse.ranges { $0 == .word || $0 == .nearWord || $0 == .soundAlike } { literal.formUnion(range) }
         return markers.contains { !$0.allSatisfy(literal.contains) }
     }
 }

@@ -254,9 +254,11 @@ public struct Router: Sendable {
         // list*), or only by taking heard words as a name nobody knows ("show me the books on
         // my red shell" as the book *on my red shell*), hear the words as phrase words that
         // sound like them, at a cost in confidence; taken when surer than the words as written.
-        let writtenConfidence = parses.first?.confidence ?? 0
-        let skipsWords = parses.first?.steps.contains { $0.kind == .skipped } ?? false
-        let takesUnknownName = parses.first?.takesAnEntityNameAsFreeText ?? false
+        // The best parse, copied once: a parse is large, and each `parses.first` copies it.
+        var top = parses.first
+        let writtenConfidence = top?.confidence ?? 0
+        let skipsWords = top?.hasStep(.skipped) ?? false
+        let takesUnknownName = top?.takesAnEntityNameAsFreeText ?? false
         if spoken, writtenConfidence < threshold || skipsWords || takesUnknownName, words.count <= Self.soundAlikeWordLimit {
             let heardSpans = spans + peopleHeardBySound(words, written: spans)
             let heard = matcher.match(words, spans: heardSpans, limit: 5, soundAlike: true, allowed: allowedIntents)
@@ -265,18 +267,19 @@ public struct Router: Sendable {
             // the name to the app to ask; heard by sound, the whole name may be there ("make a
             // gentle checkup appointment" for *dental checkup*): as sure is enough, to within a
             // hundredth (the two sum their weights in different orders).
-            let leavesNameOpen = parses.first.map { !namesSaidLonger(in: $0, words: words).isEmpty } ?? false
+            let leavesNameOpen = top.map { !namesSaidLonger(in: $0, words: words).isEmpty } ?? false
             if let best = heard.first, best.confidence >= threshold,
                 best.confidence > writtenConfidence || (leavesNameOpen && best.confidence >= writtenConfidence - 0.01)
             {
                 parses = heard
+                top = best
             }
         }
         var explanation = Explanation(tokens: words, taggedValues: spans, parses: parses)
         var result = RouteResult(
             utterance: utterance, status: .notUnderstood, intent: nil, parameters: [], missing: [], ambiguities: [],
-            confidence: parses.first?.confidence ?? 0, alternatives: [], explanation: explanation)
-        guard let best = parses.first, best.confidence >= threshold else {
+            confidence: top?.confidence ?? 0, alternatives: [], explanation: explanation)
+        guard let best = top, best.confidence >= threshold else {
             result.alternatives = parses.map { ($0.intent.id, $0.confidence) }
             if outside.isEmpty, let fallback = wordOverlapFallback(words) {
                 result.intent = fallback.intent
@@ -365,14 +368,13 @@ public struct Router: Sendable {
     /// window blinds" as the task *slides*, "window" skipped): the words said were something
     /// else, not a name misheard.
     func hearsNameBesideSkippedWords(_ parse: Parse, words: [String]) -> Bool {
-        let skipped = parse.steps.filter { step in
-            step.kind == .skipped && step.range.contains { isContentWord(words[$0]) }
-        }.map(\.range)
+        let skipped = parse.ranges(of: .skipped).filter { range in range.contains { isContentWord(words[$0]) } }
         guard !skipped.isEmpty else { return false }
-        return parse.steps.contains { step in
+        return parse.steps.indices.contains { index in
             // A slot step with a reading took a name heard by sound.
-            guard step.kind == .slot, step.reading != nil else { return false }
-            return skipped.contains { $0.upperBound == step.range.lowerBound || $0.lowerBound == step.range.upperBound }
+            guard parse.steps[index].kind == .slot, parse.steps[index].reading != nil else { return false }
+            let range = parse.steps[index].range
+            return skipped.contains { $0.upperBound == range.lowerBound || $0.lowerBound == range.upperBound }
         }
     }
 
@@ -380,7 +382,7 @@ public struct Router: Sendable {
     /// name said was longer, with the best name taken and the words of the name said
     /// (``keepPartialNamesOpen(_:tokens:utterance:result:)``).
     func namesSaidLonger(in parse: Parse, words: [String]) -> [(capture: Capture, best: NameMatch, said: Range<Int>)] {
-        let skipped = parse.steps.filter { $0.kind == .skipped }.map(\.range)
+        let skipped = parse.ranges(of: .skipped)
         guard !skipped.isEmpty else { return [] }
         var found: [(Capture, NameMatch, Range<Int>)] = []
         for capture in parse.captures {
@@ -402,11 +404,11 @@ public struct Router: Sendable {
     /// nor runs `taken` as part of a name said.
     func ignoredWords(of parse: Parse, tokens: [Token], utterance: String, taken: [Range<Int>] = []) -> [String] {
         var runs: [Range<Int>] = []
-        for step in parse.steps where step.kind == .skipped && !taken.contains(where: { $0.overlaps(step.range) }) {
-            if let last = runs.last, last.upperBound == step.range.lowerBound {
-                runs[runs.count - 1] = last.lowerBound..<step.range.upperBound
+        for range in parse.ranges(of: .skipped) where !taken.contains(where: { $0.overlaps(range) }) {
+            if let last = runs.last, last.upperBound == range.lowerBound {
+                runs[runs.count - 1] = last.lowerBound..<range.upperBound
             } else {
-                runs.append(step.range)
+                runs.append(range)
             }
         }
         return runs.filter { run in

@@ -54,4 +54,35 @@ struct TextNormalizerTests {
         let text = String(repeating: "add milk ", count: 20_000)
         #expect(normalizer.words(text).count == 40_000)
     }
+
+    @Test func plainContractionsStillSplitPastTheirLetterPairs() {
+        #expect(normalizer.words("im late dont wait whats next") == ["i", "am", "late", "do", "not", "wait", "what", "is", "next"])
+        #expect(normalizer.words("imp dome what") == ["imp", "dome", "what"])
+    }
+}
+
+/// `LetterPairs` only saves hashing: it never turns away a word of its set.
+struct LetterPairsTests {
+    @Test func everyWordOfTheSetMayBeThere() {
+        let words = ["a", "an", "and", "half", "quarter", "twenty", "x", "zz"]
+        let pairs = LetterPairs(words)
+        for word in words { #expect(pairs.mayContain(word), "\(word)") }
+    }
+
+    @Test func wordsWhoseFirstTwoLettersBeginNoneAreTurnedAway() {
+        let pairs = LetterPairs(["a", "twenty", "half"])
+        #expect(!pairs.mayContain("turn"))
+        #expect(!pairs.mayContain("b"))
+        #expect(!pairs.mayContain("hello"))
+        // Same first two letters: the set itself must answer.
+        #expect(pairs.mayContain("twice"))
+        #expect(pairs.mayContain("hat"))
+        // "a" alone is in the set; "ab" shares no pair with it.
+        #expect(!pairs.mayContain("ab"))
+    }
+
+    @Test func wordsOutsideAToZAreNeverTurnedAway() {
+        let pairs = LetterPairs(["one"])
+        for word in ["", "É", "über", "o'clock", "1st", "x2", "añ", "添加"] { #expect(pairs.mayContain(word), "\(word)") }
+    }
 }

@@ -54,7 +54,7 @@ public struct TextNormalizer: Sendable {
                 }
             }
             let (raw, isPlain) = Self.lowercasedWord(scalars[index..<end])
-            if isPlain, Self.contractions[raw] == nil {
+            if isPlain, !Self.contractionPairs.mayContain(raw) || Self.contractions[raw] == nil {
                 // Most words are ASCII letters alone, which `split` would return as they are.
                 result.append(Token(text: raw, sourceRange: index..<end))
             } else {
@@ -185,6 +185,8 @@ public struct TextNormalizer: Sendable {
         }
     }
 
+    /// The first two letters of ``contractions``: most words are none, known without hashing them.
+    static let contractionPairs = LetterPairs(contractions.keys)
     static let contractions: [String: [String]] = [
         "what's": ["what", "is"], "whats": ["what", "is"], "that's": ["that", "is"], "it's": ["it", "is"],
         "there's": ["there", "is"], "here's": ["here", "is"], "who's": ["who", "is"], "where's": ["where", "is"],

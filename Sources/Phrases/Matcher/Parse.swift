@@ -150,6 +150,22 @@ public struct Parse: Hashable, Sendable {
 }
 
 extension Parse {
+    /// The word ranges of the steps whose kind `isWanted` picks, in order. Reads each step's
+    /// kind and range in place: a step is a large value, and a loop over ``steps`` copies each.
+    public func ranges(where isWanted: (MatchStep.Kind) -> Bool) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        for index in steps.indices where isWanted(steps[index].kind) { ranges.append(steps[index].range) }
+        return ranges
+    }
+
+    /// The word ranges of the steps of `kind`, in order (``ranges(where:)``).
+    public func ranges(of kind: MatchStep.Kind) -> [Range<Int>] { ranges { $0 == kind } }
+
+    /// Whether a step of this kind is among ``steps``, read in place (``ranges(where:)``).
+    public func hasStep(_ kind: MatchStep.Kind) -> Bool {
+        steps.indices.contains { steps[$0].kind == kind }
+    }
+
     /// Whether an entity parameter took free text: a name that may be known to the app only
     /// ("open the task buy bread").
     public var takesAnEntityNameAsFreeText: Bool {

@@ -1,3 +1,5 @@
+import IntentModel
+
 /// Reads spoken fractions: "two thirds", "a half", "one and a half", "three quarters",
 /// "one over three", "two out of five", "five and a half million", "one hundred and three and two thirds".
 struct FractionReader {
@@ -8,8 +10,13 @@ struct FractionReader {
     /// or a denominator ("third", "half") before `limit`. Most numbers hold none, and saying
     /// so spares parsing the number again.
     static func mayRead(_ tokens: [String], from start: Int, limit: Int) -> Bool {
-        start < limit && tokens[start..<limit].contains { $0 == "over" || $0 == "out" || NumberWords.denominators[$0] != nil }
+        start < limit
+            && tokens[start..<limit].contains {
+                $0 == "over" || $0 == "out" || (denominatorPairs.mayContain($0) && NumberWords.denominators[$0] != nil)
+            }
     }
+
+    private static let denominatorPairs = LetterPairs(NumberWords.denominators.keys)
 
     func read(from start: Int) -> (value: Double, end: Int)? {
         let parser = CardinalParser(tokens: tokens)

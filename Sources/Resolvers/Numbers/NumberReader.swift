@@ -1,3 +1,5 @@
+import IntentModel
+
 /// Reads numbers written as digits ("12", "2.5", "1,200", "3rd") or words ("twenty five",
 /// "one hundred and three", "a dozen", "third", "two point five", "three quarters"), and hears
 /// "to", "free" and "for" as 2, 3 and 4 with low confidence, for where a number is expected.
@@ -76,8 +78,11 @@ enum NumberReader {
     /// (digits, "3rd", "-5", other scripts).
     static func mayStart(_ word: String) -> Bool {
         guard word.utf8.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else { return true }
-        return startWords.contains(word)
+        // Most words are turned away by their first two letters, without hashing the word.
+        return startPairs.mayContain(word) && startWords.contains(word)
     }
+
+    static let startPairs = LetterPairs(startWords)
 
     static let startWords: Set<String> = Set(NumberWords.atoms.keys).union(NumberWords.denominators.keys).union([
         "a", "an", "and", "half", "quarter", "point", "minus", "negative",

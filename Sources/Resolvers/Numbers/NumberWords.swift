@@ -95,7 +95,9 @@ enum NumberWords {
     /// The number a word of ``homophones`` is heard for ("to" for 2): a switch, as it is asked
     /// for every word.
     static func homophone(_ word: String) -> Int? {
-        switch word {
+        // Every homophone has two to four letters: longer and shorter words skip the compares.
+        guard (2...4).contains(word.utf8.count) else { return nil }
+        return switch word {
         case "to", "too": 2
         case "free", "tree": 3
         case "for", "fore": 4
