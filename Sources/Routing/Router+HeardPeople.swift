@@ -17,22 +17,28 @@ extension Router {
     func peopleHeardBySound(_ words: [String], written: [SlotSpan], tolerance: SoundTolerance = .routing) -> [SlotSpan] {
         guard readers.contains(.people), !contacts.isEmpty, !words.isEmpty else { return [] }
         let named = written.filter { $0.type.elementType == .person }.map(\.range)
-        var forms: [(words: [String], person: Person)] = []
+        // Each word sounded out once: spelling an unknown word into phones costs far more than
+        // comparing phones, and every word is compared with every name form, in runs of 1 to 3.
+        var forms: [(words: [String], sounds: [[[Phone]]], person: Person)] = []
         for contact in contacts {
             let full = TextNormalizer.nameWords(contact.person.name)
             var names = [full] + contact.aliases.map(TextNormalizer.nameWords)
             if full.count > 1 { names.append([full[0]]) }
-            for name in names where (1...Self.heardPersonWords).contains(name.count) { forms.append((name, contact.person)) }
+            for name in names where (1...Self.heardPersonWords).contains(name.count) {
+                forms.append((name, name.map { SoundLikeness.saidSounds(of: $0) }, contact.person))
+            }
         }
+        let heardSounds = words.map { SoundLikeness.heardSound(of: $0) }
         var spans: [SlotSpan] = []
         for start in words.indices {
             for count in 1...min(Self.heardPersonWords, words.count - start) {
                 let range = start..<start + count
                 guard !named.contains(where: { $0.overlaps(range) }) else { continue }
                 let heard = Array(words[range])
+                let heardPhones = Array(heardSounds[range].joined())
                 var best: [String: (cost: Float, form: [String], person: Person)] = [:]
                 for form in forms where abs(form.words.count - count) <= 1 && form.words != heard {
-                    guard let cost = SoundLikeness.cost(heard: heard, said: form.words, tolerance: tolerance),
+                    guard let cost = SoundLikeness.cost(heardPhones: heardPhones, saidSounds: form.sounds, tolerance: tolerance),
                         cost < best[form.person.id]?.cost ?? .infinity
                     else { continue }
                     best[form.person.id] = (cost, form.words, form.person)

@@ -28,6 +28,8 @@ struct PhoneRows {
     /// boundary `b` with cost at most `maximumCost × b`, and no phone said after can lower
     /// a row's least cost.
     private let bound: Float
+    /// The cells of the edit distance worked out so far, for ``MatchRun/soundWork``.
+    private(set) var work = 0
 
     var heardCount: Int { heard.count }
 
@@ -61,6 +63,7 @@ struct PhoneRows {
     mutating func extend(_ depth: Int, with phones: [Phone], costs: PhoneCosts) -> Bool {
         let width = width, bound = bound, count = heard.count
         let from = depth * width, to = (depth + 1) * width, scratch = scratch
+        work += phones.count * count
         return storage.withUnsafeMutableBufferPointer { rows in
             heard.withUnsafeBufferPointer { heard in
                 costs.substitution.withUnsafeBufferPointer { substitution in
@@ -111,7 +114,7 @@ extension MatchRun {
     /// a branch stops as soon as no continuation can come under the cost bound.
     mutating func expandSoundAlikes(from state: Int32, at position: Int, base: Hypothesis) {
         let heard = heardAt(position)
-        guard !heard.phones.isEmpty else { return }
+        guard !heard.phones.isEmpty, soundWork < Weight.soundWork else { return }
         let automaton = matcher.automaton
         let sounds = matcher.sounds.pronunciations()
         let costs = PhoneCosts.shipped
@@ -121,6 +124,7 @@ extension MatchRun {
         guard !firsts.isEmpty else { return }
         // One row per word of the walk, and two to work in, allocated once for the whole walk.
         var rows = PhoneRows(heard: heard.phones, depth: Weight.soundMaximumWords, maximumCost: soundMaximumCost)
+        defer { soundWork += rows.work }
         for first in firsts {
             // A step that begins with the heard word itself is never taken (``offer``): the
             // literal edge has it. Its walk, the cheapest of all, would be wasted.
@@ -202,6 +206,7 @@ extension MatchRun {
             }
         }
         firstWordCache[position] = found
+        soundWork += rows.work
         return found
     }
 
@@ -209,7 +214,7 @@ extension MatchRun {
         from state: Int32, depth: Int, pathPhones: Int, path: inout [Int32], rows: inout PhoneRows, boundaries: [Int],
         position: Int, base: Hypothesis, sounds: [[[Phone]]], costs: PhoneCosts
     ) {
-        guard path.count < Weight.soundMaximumWords else { return }
+        guard path.count < Weight.soundMaximumWords, soundWork + rows.work < Weight.soundWork else { return }
         let automaton = matcher.automaton
         let edges = Int(automaton.wordEdgeStart[Int(state)])..<Int(automaton.wordEdgeStart[Int(state) + 1])
         for edge in edges {
@@ -278,7 +283,7 @@ extension MatchRun {
         let costs = PhoneCosts.shipped
         for start in 0..<count {
             let (heard, boundaries) = heardAt(start, words: Weight.soundNameWords)
-            guard !heard.isEmpty else { continue }
+            guard !heard.isEmpty, soundWork < Weight.soundWork else { continue }
             var found: [HeardName: (cost: Float, heardWords: Int, entry: LexiconEntry)] = [:]
             var path: [Int32] = []
             var rows = PhoneRows(heard: heard, depth: Weight.soundNameWords, maximumCost: soundMaximumCost)
@@ -286,6 +291,7 @@ extension MatchRun {
             walkNames(
                 from: 0, depth: 0, pathPhones: 0, path: &path, rows: &rows, boundaries: boundaries, start: start,
                 sounds: sounds, costs: costs, found: &found)
+            soundWork += rows.work
             addHeardNames(found, start: start)
         }
     }
@@ -295,7 +301,7 @@ extension MatchRun {
         start: Int, sounds: [[[Phone]]], costs: PhoneCosts,
         found: inout [HeardName: (cost: Float, heardWords: Int, entry: LexiconEntry)]
     ) {
-        guard path.count < Weight.soundNameWords else { return }
+        guard path.count < Weight.soundNameWords, soundWork + rows.work < Weight.soundWork else { return }
         let lexicon = matcher.lexicon
         for branch in lexicon.branches(of: node) {
             let word = lexicon.branchWord[branch]

@@ -73,6 +73,10 @@ struct MatchRun {
     let misheardWords: Bool
     /// The largest phone distance, per heard phone, of a sound-alike step (``SoundTolerance``).
     let soundMaximumCost: Float
+    /// The cells of phone edit distance the sound-alike search has worked out so far; it stops
+    /// at ``Matcher/Weight/soundWork``, so that a long utterance of words no phrase knows costs
+    /// milliseconds, not a second.
+    var soundWork = 0
     /// The pronunciation of each heard word, when `soundAlike` (empty for words without letters).
     var heardPhones: [[Phone]] = []
     /// The phrase words and cost of each sound-alike step taken.

@@ -128,6 +128,8 @@ public struct Matcher: Sendable {
         /// A name heard as other words ("base pulse module" for "baseball schedule") spans at
         /// most this many heard words.
         static let soundNameWords = 6
+        /// The most cells of phone edit distance one match works out (``MatchRun/soundWork``).
+        static let soundWork = 24_000_000
     }
 
     /// The number of compiled phrases and automaton states, for `intentd check` and benchmarks.
