@@ -204,73 +204,64 @@ extension CompiledPhrases: BinaryCodable {
                     return library
                 }
             },
-            { () -> Result<(Matcher.CachedParts, [Diagnostic]), BinaryReader.Failure> in
+            { () -> Result<(compiled: Matcher.Compiled, wordsOffset: Int, diagnostics: [Diagnostic]), BinaryReader.Failure> in
                 Result { () throws(BinaryReader.Failure) in
-                    let parts = try Matcher.CachedParts(from: &matcherSection)
+                    let (compiled, wordsOffset) = try Matcher.Compiled.read(from: &matcherSection)
                     let diagnostics: [Diagnostic] = try matcherSection.read()
                     guard matcherSection.isAtEnd else { throw .invalid("bytes after the matcher", at: matcherSection.offset) }
-                    return (parts, diagnostics)
+                    return (compiled, wordsOffset, diagnostics)
                 }
             })
         let library = try libraryRead.get()
         let read = try matcherRead.get()
-        let matcher = try Matcher(read.0, apps: library.apps)
-        self.init(library: library, matcher: matcher, diagnostics: read.1)
+        let matcher = try Matcher(cached: read.compiled, wordsOffset: read.wordsOffset, apps: library.apps)
+        self.init(library: library, matcher: matcher, diagnostics: read.diagnostics)
+    }
+}
+
+extension Matcher.Compiled {
+    /// What ``Matcher/write(to:)`` wrote, checked in itself: every word and slot class it
+    /// names is the vocabulary's and the automaton's. ``Matcher/init(cached:wordsOffset:apps:)``
+    /// checks its intents against the apps. `wordsOffset` is where the words after the fuzzy
+    /// index begin, for errors.
+    static func read(from input: inout BinaryReader) throws(BinaryReader.Failure) -> (compiled: Self, wordsOffset: Int) {
+        let automaton: Automaton = try input.read()
+        let vocabulary = Vocabulary(words: try input.read())
+        let lexicon: Lexicon = try input.read()
+        let offset = input.offset
+        let fuzzy = FuzzyIndex(
+            vocabulary: vocabulary, deleteHashes: try input.readBlock(), deleteStarts: try input.readBlock(),
+            deleteWords: try input.readBlock(), sounds: try input.read())
+        let words = Int32(vocabulary.words.count)
+        let classes = Int32(automaton.slotClasses.count)
+        guard fuzzy.deleteStarts.count == fuzzy.deleteHashes.count + 1, fuzzy.deleteStarts.last == Int32(fuzzy.deleteWords.count),
+            zip(fuzzy.deleteStarts, fuzzy.deleteStarts.dropFirst()).allSatisfy({ $0 <= $1 }),
+            fuzzy.deleteWords.allSatisfy({ (0..<words).contains($0) }),
+            fuzzy.sounds.values.allSatisfy({ $0.allSatisfy { (0..<words).contains($0) } })
+        else { throw .invalid("a fuzzy index whose words are not in the vocabulary", at: offset) }
+        guard automaton.wordEdgeWord.allSatisfy({ (0..<words).contains($0) }),
+            lexicon.entryList.allSatisfy({ (0..<classes).contains($0.slotClass) }),
+            lexicon.branchWord.allSatisfy({ (0..<words).contains($0) })
+        else { throw .invalid("a word or slot class the matcher does not have", at: offset) }
+        let wordsOffset = input.offset
+        let compiled = Self(
+            automaton: automaton, vocabulary: vocabulary, lexicon: lexicon, fuzzy: fuzzy, fillerWords: try input.read(),
+            fillerPhrases: try input.read(), overlap: try input.read(), entityAnchors: try input.read(),
+            entityTypeWords: try input.read())
+        // Every word id indexes the vocabulary and its pronunciations.
+        let isWord = { (word: Int32) in (0..<words).contains(word) }
+        guard compiled.fillerWords.allSatisfy(isWord), compiled.fillerPhrases.allSatisfy({ $0.allSatisfy(isWord) }),
+            compiled.overlap.intentsByWord.keys.allSatisfy(isWord), compiled.overlap.fillerWords.allSatisfy(isWord),
+            compiled.entityAnchors.keys.allSatisfy({ (0..<classes).contains($0) }),
+            compiled.entityAnchors.values.allSatisfy({ $0.allSatisfy(isWord) }), compiled.entityTypeWords.allSatisfy(isWord)
+        else { throw .invalid("a word the matcher does not have", at: wordsOffset) }
+        return (compiled, wordsOffset)
     }
 }
 
 extension Matcher {
-    /// What a cache file holds of a matcher besides the library's apps (``write(to:)``), read
-    /// and checked in itself; ``Matcher/init(_:apps:)`` checks it against the apps.
-    struct CachedParts {
-        var automaton: Automaton
-        var vocabulary: Vocabulary
-        var lexicon: Lexicon
-        var fuzzy: FuzzyIndex
-        var fillerWords: Set<Int32>
-        var fillerPhrases: [[Int32]]
-        var overlap: WordOverlap
-        var entityAnchors: [Int32: Set<Int32>]
-        var entityTypeWords: Set<Int32>
-        /// Where the words after the fuzzy index begin, for errors.
-        var wordsOffset: Int
-
-        init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
-            automaton = try input.read()
-            vocabulary = Vocabulary(words: try input.read())
-            lexicon = try input.read()
-            let offset = input.offset
-            fuzzy = FuzzyIndex(
-                vocabulary: vocabulary, deleteHashes: try input.readBlock(), deleteStarts: try input.readBlock(),
-                deleteWords: try input.readBlock(), sounds: try input.read())
-            let words = Int32(vocabulary.words.count)
-            let classes = Int32(automaton.slotClasses.count)
-            guard fuzzy.deleteStarts.count == fuzzy.deleteHashes.count + 1, fuzzy.deleteStarts.last == Int32(fuzzy.deleteWords.count),
-                zip(fuzzy.deleteStarts, fuzzy.deleteStarts.dropFirst()).allSatisfy({ $0 <= $1 }),
-                fuzzy.deleteWords.allSatisfy({ (0..<words).contains($0) }),
-                fuzzy.sounds.values.allSatisfy({ $0.allSatisfy { (0..<words).contains($0) } })
-            else { throw .invalid("a fuzzy index whose words are not in the vocabulary", at: offset) }
-            guard automaton.wordEdgeWord.allSatisfy({ (0..<words).contains($0) }),
-                lexicon.entryList.allSatisfy({ (0..<classes).contains($0.slotClass) }),
-                lexicon.branchWord.allSatisfy({ (0..<words).contains($0) })
-            else { throw .invalid("a word or slot class the matcher does not have", at: offset) }
-            wordsOffset = input.offset
-            fillerWords = try input.read()
-            fillerPhrases = try input.read()
-            overlap = try input.read()
-            entityAnchors = try input.read()
-            entityTypeWords = try input.read()
-            // Every word id indexes the vocabulary and its pronunciations.
-            let isWord = { (word: Int32) in (0..<words).contains(word) }
-            guard fillerWords.allSatisfy(isWord), fillerPhrases.allSatisfy({ $0.allSatisfy(isWord) }),
-                overlap.intentsByWord.keys.allSatisfy(isWord), overlap.fillerWords.allSatisfy(isWord),
-                entityAnchors.keys.allSatisfy({ (0..<classes).contains($0) }), entityAnchors.values.allSatisfy({ $0.allSatisfy(isWord) }),
-                entityTypeWords.allSatisfy(isWord)
-            else { throw .invalid("a word the matcher does not have", at: wordsOffset) }
-        }
-    }
-
-    /// Writes what the compiler made; the apps and intents are the library's, written once with it.
+    /// Writes what the compiler made (``Compiled``); the apps and intents are the library's,
+    /// written once with it.
     func write(to out: inout BinaryWriter) {
         out.write(automaton)
         out.write(vocabulary.words)
@@ -286,18 +277,16 @@ extension Matcher {
         out.write(entityTypeWords)
     }
 
-    /// The matcher of `parts` for the library's `apps` (the compiler takes the intents of the
-    /// apps in order), once every intent index in them is one of the apps'.
-    init(_ parts: CachedParts, apps: [AppDefinition]) throws(BinaryReader.Failure) {
+    /// The matcher of `compiled`, read from the cache, for the library's `apps` (the compiler
+    /// takes the intents of the apps in order), once every intent index in it is one of the
+    /// apps'; `wordsOffset` for the error.
+    init(cached compiled: Compiled, wordsOffset: Int, apps: [AppDefinition]) throws(BinaryReader.Failure) {
         let intents = apps.flatMap(\.intents)
         let intentCount = Int32(intents.count)
-        guard parts.automaton.phrases.allSatisfy({ (0..<intents.count).contains($0.intentIndex) }),
-            parts.overlap.intentsByWord.values.allSatisfy({ $0.allSatisfy { (0..<intentCount).contains($0) } })
-        else { throw .invalid("a phrase of an intent the library does not have", at: parts.wordsOffset) }
-        self.init(
-            automaton: parts.automaton, vocabulary: parts.vocabulary, lexicon: parts.lexicon, fuzzy: parts.fuzzy,
-            fillerWords: parts.fillerWords, fillerPhrases: parts.fillerPhrases, intents: intents, apps: apps, overlap: parts.overlap,
-            entityAnchors: parts.entityAnchors, entityTypeWords: parts.entityTypeWords, sounds: VocabularySounds(words: parts.vocabulary.words))
+        guard compiled.automaton.phrases.allSatisfy({ (0..<intents.count).contains($0.intentIndex) }),
+            compiled.overlap.intentsByWord.values.allSatisfy({ $0.allSatisfy { (0..<intentCount).contains($0) } })
+        else { throw .invalid("a phrase of an intent the library does not have", at: wordsOffset) }
+        self.init(compiled: compiled, intents: intents, apps: apps)
     }
 }
 

@@ -74,14 +74,14 @@ public struct PhraseCompiler {
             for word in resources.fillerWords { fillerWords.insert(vocabulary.intern(word)) }
             for phrase in resources.fillerPhrases { fillerPhrases.append(phrase.map { vocabulary.intern($0) }) }
         }
-        return Matcher(
+        let compiled = Matcher.Compiled(
             automaton: automaton, vocabulary: vocabulary, lexicon: lexicon.lexicon, fuzzy: FuzzyIndex(vocabulary: vocabulary),
-            fillerWords: fillerWords, fillerPhrases: fillerPhrases, intents: intents, apps: library.apps,
+            fillerWords: fillerWords, fillerPhrases: fillerPhrases,
             overlap: WordOverlap(
                 intentWords: intentWords,
                 fillerWords: fillerWords.union(WordOverlap.functionWords.compactMap { vocabulary.id(of: $0) })),
-            entityAnchors: entityAnchors, entityTypeWords: entityAnchors.values.reduce(into: []) { $0.formUnion($1) },
-            sounds: VocabularySounds(words: vocabulary.words))
+            entityAnchors: entityAnchors, entityTypeWords: entityAnchors.values.reduce(into: []) { $0.formUnion($1) })
+        return Matcher(compiled: compiled, intents: intents, apps: library.apps)
     }
 
     // MARK: - Templates

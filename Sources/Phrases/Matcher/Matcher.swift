@@ -7,71 +7,63 @@ import IntentModel
 /// word edges are found by binary search, so the cost grows with the utterance, not with the
 /// number of phrases. Build one with ``PhraseCompiler/compile(_:)``.
 public struct Matcher: Sendable {
-    /// What the compiler made, held once: a matcher is copied into every router and every
-    /// match run, and a copy is then one reference counted, not thirty arrays and sets.
-    private let parts: Parts
+    /// What the compiler made of a library besides its intents and apps: what the phrase cache
+    /// stores of a matcher (``PhraseCache``).
+    struct Compiled: Sendable {
+        var automaton: Automaton
+        var vocabulary: Vocabulary
+        var lexicon: Lexicon
+        var fuzzy: FuzzyIndex
+        var fillerWords: Set<Int32>
+        var fillerPhrases: [[Int32]]
+        var overlap: WordOverlap
+        /// For each entity slot class, the words that name its type ("task", "tasks"): right
+        /// after one of them the slot also takes free text, a name the app may know though it
+        /// was never compiled in ("open the task buy bread").
+        var entityAnchors: [Int32: Set<Int32>]
+        /// Every word of ``entityAnchors``, to tell at a glance whether a word names some type.
+        var entityTypeWords: Set<Int32>
+    }
 
+    /// What the compiler made, with the intents and apps, held once: a matcher is copied into
+    /// every router and every match run, and a copy is then one reference counted, not thirty
+    /// arrays and sets.
     private final class Parts: Sendable {
-        let automaton: Automaton
-        let vocabulary: Vocabulary
-        let lexicon: Lexicon
-        let fuzzy: FuzzyIndex
-        let fillerWords: Set<Int32>
-        let fillerPhrases: [[Int32]]
+        let compiled: Compiled
         let intents: [IntentDefinition]
         let apps: [AppDefinition]
-        let overlap: WordOverlap
-        let entityAnchors: [Int32: Set<Int32>]
-        let entityTypeWords: Set<Int32>
         let sounds: VocabularySounds
 
-        init(
-            automaton: Automaton, vocabulary: Vocabulary, lexicon: Lexicon, fuzzy: FuzzyIndex, fillerWords: Set<Int32>,
-            fillerPhrases: [[Int32]], intents: [IntentDefinition], apps: [AppDefinition], overlap: WordOverlap,
-            entityAnchors: [Int32: Set<Int32>], entityTypeWords: Set<Int32>, sounds: VocabularySounds
-        ) {
-            self.automaton = automaton
-            self.vocabulary = vocabulary
-            self.lexicon = lexicon
-            self.fuzzy = fuzzy
-            self.fillerWords = fillerWords
-            self.fillerPhrases = fillerPhrases
+        init(compiled: Compiled, intents: [IntentDefinition], apps: [AppDefinition], sounds: VocabularySounds) {
+            self.compiled = compiled
             self.intents = intents
             self.apps = apps
-            self.overlap = overlap
-            self.entityAnchors = entityAnchors
-            self.entityTypeWords = entityTypeWords
             self.sounds = sounds
         }
     }
 
-    init(
-        automaton: Automaton, vocabulary: Vocabulary, lexicon: Lexicon, fuzzy: FuzzyIndex, fillerWords: Set<Int32>,
-        fillerPhrases: [[Int32]], intents: [IntentDefinition], apps: [AppDefinition], overlap: WordOverlap,
-        entityAnchors: [Int32: Set<Int32>], entityTypeWords: Set<Int32>, sounds: VocabularySounds
-    ) {
+    private let parts: Parts
+
+    /// The matcher of what the compiler made of `apps`, whose `intents` it took in order;
+    /// `sounds` of the vocabulary when already worked out.
+    init(compiled: Compiled, intents: [IntentDefinition], apps: [AppDefinition], sounds: VocabularySounds? = nil) {
         parts = Parts(
-            automaton: automaton, vocabulary: vocabulary, lexicon: lexicon, fuzzy: fuzzy, fillerWords: fillerWords,
-            fillerPhrases: fillerPhrases, intents: intents, apps: apps, overlap: overlap, entityAnchors: entityAnchors,
-            entityTypeWords: entityTypeWords, sounds: sounds)
+            compiled: compiled, intents: intents, apps: apps, sounds: sounds ?? VocabularySounds(words: compiled.vocabulary.words))
     }
 
-    var automaton: Automaton { parts.automaton }
-    var vocabulary: Vocabulary { parts.vocabulary }
-    var lexicon: Lexicon { parts.lexicon }
-    var fuzzy: FuzzyIndex { parts.fuzzy }
-    var fillerWords: Set<Int32> { parts.fillerWords }
-    var fillerPhrases: [[Int32]] { parts.fillerPhrases }
+    var compiled: Compiled { parts.compiled }
+    var automaton: Automaton { parts.compiled.automaton }
+    var vocabulary: Vocabulary { parts.compiled.vocabulary }
+    var lexicon: Lexicon { parts.compiled.lexicon }
+    var fuzzy: FuzzyIndex { parts.compiled.fuzzy }
+    var fillerWords: Set<Int32> { parts.compiled.fillerWords }
+    var fillerPhrases: [[Int32]] { parts.compiled.fillerPhrases }
     /// Every intent, in the order of the apps.
     public var intents: [IntentDefinition] { parts.intents }
     public var apps: [AppDefinition] { parts.apps }
-    var overlap: WordOverlap { parts.overlap }
-    /// For each entity slot class, the words that name its type ("task", "tasks"): right after
-    /// one of them the slot also takes free text, a name the app may know though it was never
-    /// compiled in ("open the task buy bread").
-    var entityAnchors: [Int32: Set<Int32>] { parts.entityAnchors }
-    /// Every word of ``entityAnchors``, to tell at a glance whether a word names some type.
-    var entityTypeWords: Set<Int32> { parts.entityTypeWords }
+    var overlap: WordOverlap { parts.compiled.overlap }
+    var entityAnchors: [Int32: Set<Int32>] { parts.compiled.entityAnchors }
+    var entityTypeWords: Set<Int32> { parts.compiled.entityTypeWords }
     /// How each vocabulary word sounds, worked out on the first sound-alike search.
     var sounds: VocabularySounds { parts.sounds }
     /// Buffers kept from one match to the next.

@@ -42,10 +42,8 @@ extension Matcher {
     func overlaid(with added: Matcher, replacing replaced: Set<String>) -> Matcher {
         precondition(overlay == nil && added.overlay == nil, "an overlay is laid on a matcher without one")
         var result = Matcher(
-            automaton: automaton, vocabulary: vocabulary, lexicon: lexicon, fuzzy: fuzzy, fillerWords: fillerWords,
-            fillerPhrases: fillerPhrases, intents: intents + added.intents,
-            apps: apps.filter { !replaced.contains($0.id) } + added.apps, overlap: overlap, entityAnchors: entityAnchors,
-            entityTypeWords: entityTypeWords, sounds: sounds)
+            compiled: compiled, intents: intents + added.intents, apps: apps.filter { !replaced.contains($0.id) } + added.apps,
+            sounds: sounds)
         result.overlay = MatcherOverlay(matcher: added, baseReached: intents.map { !replaced.contains($0.appID) })
         return result
     }
