@@ -301,10 +301,11 @@ func withDemoApps(_ body: @Sendable @escaping (DemoClient) async throws -> Void)
         try await DaemonClient.withConnection(socketPath: socket) { client in
             // The apps register when their process has started and connected: on a machine
             // busy with the rest of the tests, that can take a while.
+            // Asked once more after the deadline, which may pass while this task waits to run.
             let deadline = ContinuousClock.now + .seconds(90)
-            while ContinuousClock.now < deadline {
+            while true {
                 let status = try await client.call(Methods.Status.name)
-                if status["connectedApps"]?.arrayValue?.count == 10 { break }
+                if status["connectedApps"]?.arrayValue?.count == 10 || ContinuousClock.now >= deadline { break }
                 try await Task.sleep(for: .milliseconds(50))
             }
             try await body(DemoClient(client: client))
