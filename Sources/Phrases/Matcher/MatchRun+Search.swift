@@ -70,7 +70,7 @@ extension MatchRun {
                     next.score += Weight.nearWord * similarity
                     relax(position + 1, next)
                 }
-                if soundAlike, state == 0 || h.score >= hearingFloor {
+                if soundAlike, h.score >= hearingFloor || (state == 0 && position == 0) {
                     expandSoundAlikes(from: state, at: position, base: base)
                     if misheardWords { expandMisheardWord(from: state, at: position, base: base, reachedBy: h) }
                 }
@@ -98,8 +98,10 @@ extension MatchRun {
         }
     }
 
-    /// Sound-alike steps start only from the best few hypotheses at a position (and the start
-    /// state): hearing words otherwise from a poor reading cannot win, and costs a walk each.
+    /// Sound-alike steps start only from the best few hypotheses at a position, the start state
+    /// included only when it is one of them (and at the first word): hearing words otherwise
+    /// from a poor reading cannot win, and costs a walk each. The start state after words
+    /// skipped at a cost is such a reading; the start after filler is free and ranks high.
     func soundAlikeFloor(_ alive: [(state: Int32, index: Int32)]) -> Float {
         let scores = alive.map { arena[Int($0.index)].score }.sorted(by: >)
         return scores.count > Weight.soundStates ? scores[Weight.soundStates - 1] : -.infinity
