@@ -152,9 +152,7 @@ public struct Router: Sendable {
         // phrase words too ("how many tasks remain on my task list").
         guard let name = nameRanges(of: top.intent.appID, in: words).max(by: { $0.count < $1.count }) else { return nil }
         let rest = Array(words[..<name.lowerBound] + words[name.upperBound...])
-        let sharedOutside =
-            matcher.rankByWordOverlap(rest, limit: .max, allowed: allowedIntents).first { $0.intent.id == top.intent.id }?.words ?? 0
-        guard sharedOutside >= 2 else { return nil }
+        guard matcher.wordsShared(rest, withIntent: top.intent.id) >= 2 else { return nil }
         return (top.intent, top.overlap)
     }
 

@@ -50,4 +50,15 @@ struct WordOverlapFallbackTests {
         #expect(router.matcher.rankByWordOverlap([]).isEmpty)
         #expect(router.matcher.rankByWordOverlap(["zzzq", "blorvikt"]).isEmpty)
     }
+
+    /// One intent's shared words, counted without ranking every intent, agree with the ranking's.
+    @Test func oneIntentsSharedWordsAgreeWithTheRanking() {
+        for words in [["how", "many", "tasks", "are", "left", "tasks", "um"], ["send", "money", "to", "my", "bank"], ["zzzq"]] {
+            for ranked in router.matcher.rankByWordOverlap(words, limit: .max) {
+                #expect(router.matcher.wordsShared(words, withIntent: ranked.intent.id) == ranked.words, "\(words) \(ranked.intent.id)")
+            }
+        }
+        #expect(router.matcher.wordsShared(["how", "many", "tasks"], withIntent: "no.suchIntent") == 0)
+        #expect(router.matcher.wordsShared([], withIntent: "tasks.count") == 0)
+    }
 }

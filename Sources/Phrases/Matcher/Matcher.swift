@@ -176,6 +176,17 @@ public struct Matcher: Sendable {
             .map(\.element).prefix(limit))
     }
 
+    /// How many words of `tokens` the phrases of the intent `id` use, counted as
+    /// ``rankByWordOverlap(_:limit:allowed:)`` counts an intent's shared words; 0 for an intent
+    /// this matcher does not have.
+    public func wordsShared(_ tokens: [String], withIntent id: String) -> Int {
+        if let overlay, overlay.matcher.intents.contains(where: { $0.id == id }) {
+            return overlay.matcher.wordsShared(tokens, withIntent: id)
+        }
+        guard let index = intents.firstIndex(where: { $0.id == id }) else { return 0 }
+        return overlap.wordsShared(tokens.map { vocabulary.id(of: $0) }, intent: Int32(index))
+    }
+
     /// Whether some slot takes a typed value of `type` (a date, an amount of money...): the
     /// router runs only the value readers whose values a phrase can take.
     public func takesValues(of type: ValueType) -> Bool {

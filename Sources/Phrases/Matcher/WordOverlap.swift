@@ -57,4 +57,15 @@ struct WordOverlap: Sendable {
             .sorted { $0.overlap != $1.overlap ? $0.overlap > $1.overlap : $0.intent < $1.intent }
             .prefix(limit).map { $0 }
     }
+
+    /// How many of `words` the phrases of `intent` use, counted as ``rank(_:limit:allowed:reached:)``
+    /// counts them (each word once, filler aside): one intent's count, without ranking the rest.
+    func wordsShared(_ words: [Int32?], intent: Int32) -> Int {
+        var counted: Set<Int32> = []
+        var shared = 0
+        for case let word? in words where !fillerWords.contains(word) && counted.insert(word).inserted {
+            if intentsByWord[word]?.contains(intent) == true { shared += 1 }
+        }
+        return shared
+    }
 }
