@@ -13,6 +13,9 @@ public struct ResolutionContext: Sendable {
     public var contacts: [Contact]
     /// For commands that schedule: an ambiguous date or time means the next one, not the last.
     public var prefersFuture: Bool
+    /// The currency of an amount said without one, where a phrase wants money ("send 20 to
+    /// sarah", "pay alex 35"): an ISO 4217 code, as "dollars" reads as USD.
+    public var defaultCurrency: String = "USD"
     /// `contacts` indexed for finding names in an utterance, built once by whoever keeps the
     /// same contacts for many utterances (the router); nil: found from a cache by hashing them.
     public var contactIndex: ContactIndex?

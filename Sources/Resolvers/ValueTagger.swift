@@ -61,7 +61,11 @@ public struct ValueTagger: Sendable {
                     range: number.range, type: .double, value: .double(number.value), confidence: number.confidence))
         }
         spans += wholeParts(of: numbers, in: tokens)
-        if readers.contains(.money) { spans += MoneyReader.read(tokens, numbers: numbers) }
+        if readers.contains(.money) {
+            let amounts = MoneyReader.read(tokens, numbers: numbers)
+            spans += amounts
+            spans += MoneyReader.bareAmounts(numbers, besides: amounts, currency: context.defaultCurrency)
+        }
         if readers.contains(.durations) { spans += DurationReader.read(tokens, numbers: numbers) }
         if readers.contains(.temperatures) { spans += TemperatureReader.read(tokens, numbers: numbers) }
         if readers.contains(.dates) {

@@ -73,6 +73,25 @@ import Testing
             })
     }
 
+    /// A number said without a currency is also an amount of money in the default currency,
+    /// with a confidence low enough that it only fills a slot that wants money.
+    @Test func aNumberWithoutACurrencyIsAlsoAnAmountInTheDefaultCurrency() {
+        let found = spans("send 50 to john")
+        let bare = found.first { $0.type == .currencyAmount && $0.range == 1..<2 }
+        #expect(bare?.value == .currencyAmount(CurrencyAmount(amount: 50, currency: "USD")))
+        #expect((bare?.confidence ?? 1) < 0.95)
+        #expect(found.contains { $0.value == .int(50) && $0.confidence == 1 })
+        var euros = Fixtures.context
+        euros.defaultCurrency = "EUR"
+        #expect(spans("pay alex 35", context: euros).contains { $0.value == .currencyAmount(CurrencyAmount(amount: 35, currency: "EUR")) })
+        // A number that names its currency is read once, with it; guesses, ordinals and zero are no money.
+        let dollars = spans("send 20 dollars to sarah").filter { $0.type == .currencyAmount }
+        #expect(dollars.count == 1 && dollars.first?.range == 1..<3 && dollars.first?.confidence == 1)
+        #expect(!spans("send it to the 2nd floor").contains { $0.type == .currencyAmount })
+        #expect(!spans("add to list").contains { $0.type == .currencyAmount })
+        #expect(!spans("send 0 to john").contains { $0.type == .currencyAmount })
+    }
+
     @Test func peopleAndListsOfPeople() {
         let found = spans("send it to john and my wife")
         #expect(found.contains { $0.type == .person && $0.range == 3..<4 })

@@ -34,6 +34,29 @@ import Testing
         #expect(route("add bread to my groceries list thanks").parameter("title") == .string("bread"))
     }
 
+    /// "send 50 to john", "pay alex 35": the bank's phrases want money, so a number without a
+    /// currency is an amount in the default one (USD); where a phrase wants a count it stays one.
+    @Test(arguments: [
+        ("send 50 to john", 50.0, "john"), ("pay alex 35", 35.0, "alex"), ("i owe sarah 20", 20.0, "sarah"),
+        ("transfer 2.50 to my wife", 2.5, "maria"),
+    ])
+    func anAmountWithoutACurrencyIsMoneyWhereThePhraseWantsMoney(utterance: String, amount: Double, recipient: String) {
+        let result = route(utterance)
+        #expect(result.intent?.id == "bank.transferMoney")
+        #expect(result.parameter("amount") == .currencyAmount(CurrencyAmount(amount: amount, currency: "USD")))
+        guard case .person(let person)? = result.parameter("recipient") else {
+            Issue.record("no recipient for \(utterance)")
+            return
+        }
+        #expect(person.id == recipient)
+    }
+
+    @Test func aCountIsNoAmountOfMoney() {
+        #expect(route("send 3 emails to john").intent?.id == "mail.sendDraft")
+        #expect(route("order 2 copies of dune").parameter("count") == .int(2))
+        #expect(route("add an expense of 40 for dinner").parameter("price") == .double(40))
+    }
+
     @Test func numbersAloneAreNoTitle() {
         #expect(route("add five and seven").intent == nil)
         #expect(route("add 5 apples to my groceries list").parameter("title") == .string("5 apples"))

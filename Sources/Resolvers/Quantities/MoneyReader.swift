@@ -123,6 +123,25 @@ enum MoneyReader {
         return (number.value, end)
     }
 
+    /// How sure a number said without a currency is an amount of money: below a number's own
+    /// reading, so that it fills only a slot that wants money ("send 20 to sarah", "pay alex
+    /// 35"), never one that takes a number or free text.
+    static let bareAmountConfidence = 0.6
+
+    /// Each number said without a currency, as an amount in `currency`, where no amount with
+    /// one (`besides`) covers it: people leave out the currency when the command says it is
+    /// money ("send 50 to john"), and a recognizer drops it ("send 120 to sarah").
+    static func bareAmounts(_ numbers: [NumberSpan], besides amounts: [TaggedSpan], currency: String) -> [TaggedSpan] {
+        numbers.compactMap { number in
+            guard number.confidence > 0.5, !number.isOrdinal, number.value > 0,
+                !amounts.contains(where: { $0.range.overlaps(number.range) })
+            else { return nil }
+            var span = money(number.value, currency, number.range)
+            span.confidence = bareAmountConfidence
+            return span
+        }
+    }
+
     static func money(_ amount: Double, _ currency: String, _ range: Range<Int>) -> TaggedSpan {
         let rounded = abs(amount) < 1e12 ? (amount * 1e8).rounded() / 1e8 : amount
         return TaggedSpan(
