@@ -62,6 +62,7 @@ import Wire
             reply: "Booked a 60-minute Haircut at Downtown at 3:00 PM on November 23"),
         Case(utterance: "what is my balance", intent: "bank.viewBalance", reply: "Your balance is $1250.00"),
         Case(utterance: "transfer 20 dollars to john", intent: "bank.transferMoney", reply: "confirm: Do you want to transfer $20 to John Appleseed?"),
+        Case(utterance: "send 50 to john", intent: "bank.transferMoney", reply: "confirm: Do you want to transfer $50 to John Appleseed?"),
         Case(utterance: "unlock the vault", intent: "bank.unlockVault", reply: "The vault is unlocked"),
         Case(utterance: "play the mp3", intent: "player.togglePlayback", reply: "Playing"),
         Case(utterance: "play some jazz", intent: "player.playSong", reply: "Playing Take Five by Dave Brubeck"),
