@@ -179,11 +179,6 @@ struct ParameterExtraction {
         }
     }
 
-    /// Filler words that are words of the text when they begin it: "saying thanks for the
-    /// help", "remind me to thank grandma", "tell her hello". At the end they are still filler
-    /// ("add milk thanks").
-    static let contentAtStart: Set<String> = ["thanks", "thank", "hi", "hello"]
-
     /// The words of a free-text slot as the user wrote them, without filler at either end.
     /// "newest book " in "open the newest book by andy weir": a superlative said just before
     /// the word naming the type belongs to the description after it, which then reads as "the
@@ -198,8 +193,11 @@ struct ParameterExtraction {
     func freeText(_ range: Range<Int>) -> String {
         var lower = range.lowerBound
         var upper = range.upperBound
-        while lower < upper, matcher.isFiller(tokens[lower].text), !Self.contentAtStart.contains(tokens[lower].text) { lower += 1 }
-        while upper > lower, matcher.isFiller(tokens[upper - 1].text) { upper -= 1 }
+        // Filler that opens a text is a word of it (`Lexicon.fillerOpeningText`: "saying thanks
+        // for the help"), and a text that is only such a word keeps it ("saying hi").
+        while lower < upper, matcher.isFiller(tokens[lower].text), !Lexicon.fillerOpeningText.contains(tokens[lower].text) { lower += 1 }
+        let kept = lower < upper && Lexicon.fillerOpeningText.contains(tokens[lower].text) ? lower + 1 : lower
+        while upper > kept, matcher.isFiller(tokens[upper - 1].text) { upper -= 1 }
         let text = TextNormalizer().sourceText(lower..<upper, of: tokens, in: utterance)
         // Most texts begin and end with a letter or a digit: nothing to trim, and Foundation's
         // trimming costs a bridge to NSString.

@@ -34,6 +34,15 @@ import Testing
         #expect(route("add bread to my groceries list thanks").parameter("title") == .string("bread"))
     }
 
+    /// A message of one such word is kept, not dropped as filler with "saying" skipped.
+    @Test(arguments: ["hi", "thanks", "hello"])
+    func aMessageOfOneGreetingIsTheMessage(word: String) {
+        let result = route("send an email to sarah saying \(word)")
+        #expect(result.intent?.id == "mail.sendDraft")
+        #expect(result.parameter("body") == .string(word))
+        #expect(result.ignored.isEmpty)
+    }
+
     /// "send 50 to john", "pay alex 35": the bank's phrases want money, so a number without a
     /// currency is an amount in the default one (USD); where a phrase wants a count it stays one.
     @Test(arguments: [

@@ -50,6 +50,11 @@ package struct Lexicon: Sendable {
         Int(branchStart[Int(node)])..<Int(branchStart[Int(node) + 1])
     }
 
+    /// Filler words that are words of a free text when they begin it: "saying thanks for the
+    /// help", "saying hi", "remind me to thank grandma", "tell her hello". A free text may be one
+    /// of them alone ("saying thanks"); at its end they are still filler ("add milk thanks").
+    package static let fillerOpeningText: Set<String> = ["thanks", "thank", "hi", "hello"]
+
     /// Words too common to stand for a value on their own.
     package static let weakWords: Set<String> = [
         "the", "a", "an", "my", "of", "to", "in", "on", "for", "and", "or", "with", "at", "by", "from", "is", "it",
