@@ -34,6 +34,17 @@ import Testing
         #expect(route("add bread to my groceries list thanks").parameter("title") == .string("bread"))
     }
 
+    /// "please" or "um" beside a free text is skipped as filler, not read into the text: the
+    /// command keeps the confidence it has without them ("add milk please" was refused at 50%).
+    @Test(arguments: ["add milk please", "add um milk", "please add milk"])
+    func fillerBesideFreeTextCostsNoConfidence(utterance: String) {
+        let plain = route("add milk")
+        let result = route(utterance)
+        #expect(result.intent?.id == "tasks.add")
+        #expect(result.parameter("title") == .string("milk"))
+        #expect(result.confidence == plain.confidence)
+    }
+
     /// A message of one such word is kept, not dropped as filler with "saying" skipped.
     @Test(arguments: ["hi", "thanks", "hello"])
     func aMessageOfOneGreetingIsTheMessage(word: String) {

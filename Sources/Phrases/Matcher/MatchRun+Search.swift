@@ -150,7 +150,13 @@ extension MatchRun {
     func freeTextChoices(at position: Int, into choices: inout [(end: Int, score: Float)]) {
         choices.removeAll(keepingCapacity: true)
         choices.reserveCapacity(Weight.maximumFreeText)
-        for end in (position + 1)...min(count, position + Weight.maximumFreeText) where isFreeTextAllowed(position..<end) {
+        // Filler at either end is skipped as filler, not taken into the text ("add milk please"
+        // is "milk"): the text would lose it anyway, and the parse would lose confidence for
+        // words it explains only as free text. Filler that opens a text is the exception
+        // ("saying thanks", `Lexicon.fillerOpeningText`).
+        guard !filler[position] || !functionWord[position] else { return }
+        for end in (position + 1)...min(count, position + Weight.maximumFreeText)
+        where isFreeTextAllowed(position..<end) && (!filler[end - 1] || end - 1 == position) {
             choices.append((end, freeTextScore(position..<end)))
         }
     }
