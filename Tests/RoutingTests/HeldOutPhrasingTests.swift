@@ -52,6 +52,8 @@ import Testing
         #expect(result.intent?.id == "mail.sendDraft")
         #expect(result.parameter("body") == .string(word))
         #expect(result.ignored.isEmpty)
+        // Filler after it is still filler, and the greeting still the message.
+        #expect(route("can you please send an email to sarah saying \(word) thanks").parameter("body") == .string(word))
     }
 
     /// "send 50 to john", "pay alex 35": the bank's phrases want money, so a number without a

@@ -153,10 +153,12 @@ extension MatchRun {
         // Filler at either end is skipped as filler, not taken into the text ("add milk please"
         // is "milk"): the text would lose it anyway, and the parse would lose confidence for
         // words it explains only as free text. Filler that opens a text is the exception
-        // ("saying thanks", `Lexicon.fillerOpeningText`).
-        guard !filler[position] || !functionWord[position] else { return }
+        // ("saying thanks", `Lexicon.fillerOpeningText`), and a text it opens may end on
+        // filler, so that "saying hi thanks" is "hi", not "hi" skipped and "thanks" taken.
+        let opensText = filler[position]
+        guard !opensText || !functionWord[position] else { return }
         for end in (position + 1)...min(count, position + Weight.maximumFreeText)
-        where isFreeTextAllowed(position..<end) && (!filler[end - 1] || end - 1 == position) {
+        where isFreeTextAllowed(position..<end) && (!filler[end - 1] || opensText) {
             choices.append((end, freeTextScore(position..<end)))
         }
     }
