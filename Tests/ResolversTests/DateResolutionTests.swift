@@ -26,6 +26,27 @@ import Testing
         #expect(Fixtures.resolve(text, as: .date) == Fixtures.date(expected).map(Value.date))
     }
 
+    /// On another day named, an hour from 1 to 6 said without am or pm is the afternoon's
+    /// ("tomorrow at 3" was 3 in the morning); 7 to 11 stay the morning's, and am, pm or a
+    /// part of the day still decide.
+    @Test(arguments: [
+        ("tomorrow at 3", "2026-11-20T15:00:00"), ("on monday at 4", "2026-11-23T16:00:00"),
+        ("the 23rd at three thirty", "2026-11-23T15:30:00"), ("friday at 6", "2026-11-20T18:00:00"),
+        ("tomorrow at 9", "2026-11-20T09:00:00"), ("tomorrow at 7", "2026-11-20T07:00:00"),
+        ("tomorrow at 3 am", "2026-11-20T03:00:00"), ("tomorrow morning at 5", "2026-11-20T05:00:00"),
+        ("tomorrow at 12", "2026-11-20T12:00:00"),
+    ])
+    func anHourOnAnotherDayIsInWakingHours(text: String, expected: String) {
+        #expect(Fixtures.resolve(text, as: .date) == Fixtures.date(expected).map(Value.date))
+    }
+
+    /// A time to wake by stays the morning's.
+    @Test func aTimeToWakeByIsTheMorning() {
+        let tagged = ValueTagger().tag(TextNormalizer().words("wake me up at 6 tomorrow"), context: Fixtures.context)
+        #expect(tagged.contains { $0.value == Fixtures.date("2026-11-20T06:00:00").map(Value.date) })
+        #expect(!tagged.contains { $0.value == Fixtures.date("2026-11-20T18:00:00").map(Value.date) })
+    }
+
     @Test(arguments: [
         ("明天", "2026-11-20T00:00:00"), ("下午五点", "2026-11-19T17:00:00"), ("明天下午三点半", "2026-11-20T15:30:00"),
         ("下周三", "2026-11-25T00:00:00"), ("三月五号", "2027-03-05T00:00:00"), ("十分钟后", "2026-11-19T09:10:00"),

@@ -154,6 +154,9 @@ struct DateParser {
         return result
     }
 
+    /// Whether the utterance asks to be woken ("wake me up", "alarm"): its hours are mornings.
+    private var speaksOfWaking: Bool { tokens.contains(where: DateWords.wakingWords.contains) }
+
     /// The start of the current hour.
     private var hourStart: LocalDateTime {
         var start = now
@@ -211,6 +214,13 @@ struct DateParser {
         let hour = clock.hour
         if let pm = clock.pm { return hour % 12 + (pm ? 12 : 0) }
         if let part, hour <= 12 { return part.place(hour) }
+        // Another day named ("on friday at 4", "tomorrow at 3"): an hour from 1 to 6 without am
+        // or pm is the afternoon's, as people book and are reminded in waking hours; 7 to 11
+        // stay the morning's ("tomorrow at 9"), and so does a time to wake by ("wake me up at 6
+        // tomorrow").
+        if explicitDay, day != today, !literalHours, (1...6).contains(hour), context.prefersFuture, !speaksOfWaking {
+            return hour + 12
+        }
         guard hour < 12, hour > 0, !literalHours, !explicitDay || day == today else { return hour }
         // No am or pm: the next time the clock shows it (a time in the current hour still counts).
         var morning = day
