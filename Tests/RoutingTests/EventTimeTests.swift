@@ -16,6 +16,23 @@ struct EventTimeTests {
         #expect(result.parameter("endDate") == .date(LocalDateTime(year: 2026, month: 11, day: 23, hour: 16)))
     }
 
+    /// Bare hours at both ends of a range are times, on the day named before them: "from 2 to
+    /// 3 pm" was a title, "on friday from 1 pm to 3 pm" today's hours under a title "on friday".
+    @Test(arguments: [
+        ("create an event called review tomorrow from 2 to 3 pm", "review", 23, 14, 15),
+        ("book a meeting with alex for tomorrow from 2 to 3 pm", "with alex", 23, 14, 15),
+        ("create an event called review on friday from 1 pm to 3 pm", "review", 27, 13, 15),
+        ("create an event called standup tomorrow from 9 to 10", "standup", 23, 9, 10),
+        ("schedule a meeting on friday from 1 to 3", nil, 27, 13, 15),
+    ] as [(String, String?, Int, Int, Int)])
+    func aRangeOfBareHoursOnADay(utterance: String, title: String?, day: Int, from: Int, to: Int) {
+        let result = router.route(utterance, now: now)
+        #expect(result.intent?.id == "calendar.createEvent")
+        #expect(result.parameter("title") == title.map(Value.string))
+        #expect(result.parameter("startDate") == .date(LocalDateTime(year: 2026, month: 11, day: day, hour: from)))
+        #expect(result.parameter("endDate") == .date(LocalDateTime(year: 2026, month: 11, day: day, hour: to)))
+    }
+
     @Test func anEndBeforeTheStartsTimeIsTheNextDay() {
         let result = router.route("create an event called party from 11 pm to 1 am", now: now)
         #expect(result.parameter("startDate") == .date(LocalDateTime(year: 2026, month: 11, day: 22, hour: 23)))

@@ -121,7 +121,11 @@ extension DateParser {
             end = meridiem.end
             explicit = true
         }
-        let cued = Self.clockCues.contains(token(index - 1))
+        // "from 2 to 3 pm", "between 1 and 3": bare numbers at both ends of a range of times are times.
+        let opensRange = Self.rangeStarts.contains(token(index - 1)) && Self.rangeJoins.contains(token(end)) && numbers[end + 1] != nil
+        let closesRange = index >= 3 && Self.rangeJoins.contains(token(index - 1)) && numbers[index - 2] != nil
+            && Self.rangeStarts.contains(token(index - 3))
+        let cued = Self.clockCues.contains(token(index - 1)) || opensRange || closesRange
         let partNext =
             DateWords.parts[token(end)] != nil || (token(end) == "in" && token(end + 1) == "the")
             || token(end) == "tonight" || token(end) == "this"
@@ -147,6 +151,8 @@ extension DateParser {
 
     /// Words that open a range of times ("from 2 to 3 pm").
     static let rangeStarts: Set<String> = ["from", "between"]
+    /// Words between the two ends of a range of times.
+    static let rangeJoins: Set<String> = ["to", "until", "till", "and"]
 
     /// "half past seven", "quarter to 8", "20 minutes past five", "ten past 9", "15 past 15h".
     func relativeClock(at index: Int) -> (clock: Clock, end: Int)? {
