@@ -155,10 +155,11 @@ extension MatchRun {
         // words it explains only as free text. Filler that opens a text is the exception
         // ("saying thanks", `Lexicon.fillerOpeningText`), and a text it opens may end on
         // filler, so that "saying hi thanks" is "hi", not "hi" skipped and "thanks" taken.
-        let opensText = filler[position]
-        guard !opensText || !functionWord[position] else { return }
+        let startsOnFiller = filler[position]
+        // Only filler that opens a text may start one (it is no function word).
+        guard !startsOnFiller || !functionWord[position] else { return }
         for end in (position + 1)...min(count, position + Weight.maximumFreeText)
-        where isFreeTextAllowed(position..<end) && (!filler[end - 1] || opensText) {
+        where isFreeTextAllowed(position..<end) && (!filler[end - 1] || startsOnFiller) {
             choices.append((end, freeTextScore(position..<end)))
         }
     }

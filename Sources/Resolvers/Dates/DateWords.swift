@@ -44,11 +44,11 @@ enum DateWords {
         "dinnertime": .evening, "pm": .afternoon,
     ]
 
-    /// Time zone abbreviations and their offsets from UTC in seconds (standard time unless named).
     /// Words that say a time is to wake by ("wake me up at 6 tomorrow", "set an alarm for
     /// friday at 5"): its bare hour is the morning's, not the afternoon's.
     static let wakingWords: Set<String> = ["wake", "waking", "wakeup", "alarm", "alarms"]
 
+    /// Time zone abbreviations and their offsets from UTC in seconds (standard time unless named).
     static let zones: [String: Int] = [
         "gmt": 0, "utc": 0, "z": 0, "bst": 3600, "cet": 3600, "cest": 7200, "eet": 7200, "ist": 19800,
         "jst": 32400, "est": -18000, "edt": -14400, "cst": -21600, "cdt": -18000, "mst": -25200, "mdt": -21600,
