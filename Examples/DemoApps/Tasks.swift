@@ -145,12 +145,16 @@ struct ListTasks: AppIntent {
     static let identifier = "list"
     static let title: LocalizedStringResource = "Get my Tasks's List"
     static let effect: IntentSideEffect? = .readOnly
-    static let description: IntentDescription? = "Shows the open tasks."
+    static let description: IntentDescription? = "Shows the open tasks, of one list when a list is named."
+    @Parameter(title: "List") var list: TaskListEntity?
     @Dependency var store: TaskStore
     func perform() async throws -> some IntentResult & ReturnsValue<Int> {
-        let open = await store.openTasks
+        let open = await store.openTasks.filter { list == nil || $0.list == list?.id }
         let snippet = open.map { "- \($0.title)" }.joined(separator: "\n")
-        return .result(value: open.count, dialog: "You have \(open.count) open tasks", snippet: snippet)
+        guard let list else { return .result(value: open.count, dialog: "You have \(open.count) open tasks", snippet: snippet) }
+        let dialog: IntentDialog =
+            open.isEmpty ? "Your \(list.name) list is empty" : "You have \(open.count) open tasks on your \(list.name) list"
+        return .result(value: open.count, dialog: dialog, snippet: snippet)
     }
 }
 

@@ -19,6 +19,7 @@ import Wire
         Case(utterance: "how many tasks are left", intent: "tasks.count", reply: "Number of the opened tasks is 5"),
         Case(utterance: "add buy bread to my groceries list", intent: "tasks.add", reply: "Task 'buy bread' added"),
         Case(utterance: "show my tasks", intent: "tasks.list", reply: "You have 5 open tasks"),
+        Case(utterance: "what's on my groceries list", intent: "tasks.list", reply: "You have 2 open tasks on your Groceries list"),
         Case(utterance: "delete all my tasks", intent: "tasks.deleteAll", reply: "confirm: Are you sure you want to delete all your tasks?"),
         Case(utterance: "open a task", intent: "tasks.open",
              reply: "choose task: What task would like to open? [Buy milk, Call mom, Prepare slides, Book dentist appointment, Buy eggs]"),

@@ -40,6 +40,26 @@ import Testing
         #expect(Fixtures.resolve(text, as: .date) == Fixtures.date(expected).map(Value.date))
     }
 
+    /// A week, month, year or weekend named where one day is wanted is its first day (a
+    /// weekend its Saturday), "the end of" one its last (a week's Friday); one under way is today.
+    @Test(arguments: [
+        ("next week", "2026-11-23T00:00:00"), ("next month", "2026-12-01T00:00:00"), ("next year", "2027-01-01T00:00:00"),
+        ("this weekend", "2026-11-21T00:00:00"), ("on the weekend", "2026-11-21T00:00:00"),
+        ("next weekend", "2026-11-28T00:00:00"), ("the end of the month", "2026-11-30T00:00:00"),
+        ("by the end of the week", "2026-11-20T00:00:00"), ("end of next month", "2026-12-31T00:00:00"),
+        ("this week", "2026-11-19T00:00:00"), ("this month", "2026-11-19T00:00:00"),
+        ("the beginning of next year", "2027-01-01T00:00:00"), ("last week", "2026-11-09T00:00:00"),
+        ("the week after next", "2026-11-30T00:00:00"),
+    ])
+    func aPeriodNamedAsADayIsItsFirstDay(text: String, expected: String) {
+        #expect(Fixtures.resolve(text, as: .date) == Fixtures.date(expected).map(Value.date))
+    }
+
+    @Test(arguments: ["week", "month", "the week", "a year", "the start", "end of it"])
+    func aPeriodWithoutWhichOneIsNoDate(text: String) {
+        #expect(Fixtures.resolve(text, as: .date) == nil)
+    }
+
     /// A time to wake by stays the morning's.
     @Test func aTimeToWakeByIsTheMorning() {
         let tagged = ValueTagger().tag(TextNormalizer().words("wake me up at 6 tomorrow"), context: Fixtures.context)

@@ -104,4 +104,82 @@ import Testing
         #expect(result.intent?.id == "library.findBooks")
         #expect(result.parameter("publishedBefore") == .date(LocalDateTime(year: 1970, month: 1, day: 1)))
     }
+
+    /// "remind me next week", "renew passport next month": a period is a due date, not words of the
+    /// title. On Sunday the 22nd, "this weekend" is that day.
+    @Test(arguments: [
+        ("remind me next week to call mom", "call mom", "2026-11-23"), ("add a task to renew passport next month", "renew passport", "2026-12-01"),
+        ("remind me at the end of the month to pay rent", "pay rent", "2026-11-30"),
+        ("remind me this weekend to clean the garage", "clean the garage", "2026-11-22"),
+    ])
+    func aPeriodIsADueDate(utterance: String, title: String, day: String) {
+        let result = route(utterance)
+        #expect(result.intent?.id == "tasks.add")
+        #expect(result.parameter("title") == .string(title))
+        let parts = day.split(separator: "-").compactMap { Int($0) }
+        #expect(result.parameter("dueDate") == .date(LocalDateTime(year: parts[0], month: parts[1], day: parts[2])))
+    }
+
+    /// A book search takes its author, dates, sort and count in any combination, with or
+    /// without a verb before it.
+    @Test(arguments: [
+        ("books by andy weir published after 2015", "andy weir", 2015, nil),
+        ("find books by andy weir before 2015", "andy weir", nil, 2015),
+        ("what books did andy weir write after 2015", "andy weir", 2015, nil),
+        ("what books were written by andy weir between 2010 and 2020", "andy weir", 2010, 2020),
+        ("show books published since 2010", nil, 2010, nil),
+        ("find me books from 2010 to 2020", nil, 2010, 2020),
+        ("which books came out after 2000", nil, 2000, nil),
+    ] as [(String, String?, Int?, Int?)])
+    func aBookSearchCombinesItsParts(utterance: String, author: String?, after: Int?, before: Int?) {
+        let result = route(utterance)
+        #expect(result.intent?.id == "library.findBooks")
+        #expect(result.parameter("author") == author.map(Value.string))
+        #expect(result.parameter("publishedAfter") == after.map { .date(LocalDateTime(year: $0, month: 1, day: 1)) })
+        #expect(result.parameter("publishedBefore") == before.map { .date(LocalDateTime(year: $0, month: 1, day: 1)) })
+    }
+
+    @Test func aBookSearchSortsAndCounts() {
+        let result = route("list andy weir books sorted by title")
+        #expect(result.parameter("author") == .string("andy weir"))
+        #expect(result.parameter("sortBy") == .enumCase("title"))
+        let limited = route("give me 2 books by andy weir released before 2020")
+        #expect(limited.parameter("limit") == .int(2))
+        #expect(limited.parameter("publishedBefore") == .date(LocalDateTime(year: 2020, month: 1, day: 1)))
+    }
+
+    /// Pronouns are no name: "show me my books" names no author "me my".
+    @Test func pronounsAreNoFreeText() {
+        #expect(route("show me my books").parameter("author") == nil)
+        #expect(route("remind me to call her").parameter("title") == .string("call her"))
+    }
+
+    /// A list named when asking what is on it is the list shown; none named, every open task.
+    @Test(arguments: [
+        ("show my groceries list", "groceries"), ("what's on my work list", "work"), ("open the shopping list", "groceries"),
+        ("what tasks are on my personal list", "personal"),
+    ])
+    func aListNamedIsTheListShown(utterance: String, list: String) {
+        let result = route(utterance)
+        #expect(result.intent?.id == "tasks.list")
+        guard case .entity(let entity)? = result.parameter("list") else {
+            Issue.record("no list for \(utterance)")
+            return
+        }
+        #expect(entity.id == list)
+        #expect(route("what's on my list").parameter("list") == nil)
+    }
+
+    /// A meal named anywhere places a bare hour: dinner in the evening, breakfast in the morning.
+    @Test(arguments: [
+        ("add dinner with maria to my calendar on saturday at 7", 19), ("schedule dinner tomorrow at 8", 20),
+        ("schedule breakfast with dana tomorrow at 8", 8), ("schedule lunch with alex on thursday at 1", 13),
+    ])
+    func aMealPlacesABareHour(utterance: String, hour: Int) {
+        guard case .date(let start)? = route(utterance).parameter("startDate") else {
+            Issue.record("no start for \(utterance)")
+            return
+        }
+        #expect(start.hour == hour)
+    }
 }

@@ -59,6 +59,7 @@ package struct Lexicon: Sendable {
     package static let weakWords: Set<String> = [
         "the", "a", "an", "my", "of", "to", "in", "on", "for", "and", "or", "with", "at", "by", "from", "is", "it",
         "this", "that", "your", "our", "new", "up", "off", "out", "all",
+        "me", "i", "you", "we", "us", "him", "her", "them", "his", "its", "their",
     ]
     package static let articles: Set<String> = ["the", "a", "an"]
 }

@@ -35,6 +35,8 @@ extension DateParser {
             "noon", "midday", "midnight", "mid", "midmorning", "midafternoon", "three", "quarter",
             // parts of the day: "early morning", "late evening"
             "early", "late",
+            // periods: "the end of the month", "beginning of next year", "on the weekend"
+            "end", "beginning", "start", "weekend",
         ])
         return words
     }()
@@ -63,7 +65,7 @@ extension DateParser {
         for name in Holidays.names { words.formUnion(name.split(separator: " ").map(String.init)) }
         let leading: Set<String> = [
             "the", "a", "an", "in", "this", "last", "past", "next", "coming", "upcoming", "following", "previous", "prior",
-            "early", "late", "my", "right", "just", "half", "quarter",
+            "early", "late", "my", "right", "just", "half", "quarter", "end", "beginning", "start",
         ]
         return words.subtracting(leading).subtracting(fillers)
     }()

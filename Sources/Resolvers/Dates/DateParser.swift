@@ -117,6 +117,7 @@ struct DateParser {
         if let end = matchRelativeDay(at: index, &parts) { return end }
         if let end = matchHoliday(at: index, &parts) { return end }
         if let end = matchWeekday(at: index, &parts) { return end }
+        if let end = matchPeriod(at: index, &parts) { return end }
         if let end = matchNumericDate(at: index, &parts) { return end }
         if let end = matchMonthDay(at: index, &parts) { return end }
         if let end = matchTime(at: index, &parts) { return end }
@@ -156,6 +157,10 @@ struct DateParser {
 
     /// Whether the utterance asks to be woken ("wake me up", "alarm"): its hours are mornings.
     private var speaksOfWaking: Bool { tokens.contains(where: DateWords.wakingWords.contains) }
+
+    /// The part of the day of a meal the utterance names, which places its bare hours ("dinner
+    /// on saturday at 7" is 19:00).
+    private var mealPart: DateWords.Part? { tokens.lazy.compactMap { DateWords.meals[$0] }.first }
 
     /// The start of the current hour.
     private var hourStart: LocalDateTime {
@@ -209,11 +214,12 @@ struct DateParser {
     }
 
     /// The hour on 24 hours a clock time means on `day`: as said with am or pm, placed by a
-    /// part of the day ("7 in the evening"), or, with neither, the next time the clock shows it.
+    /// part of the day ("7 in the evening") or a meal the utterance names ("dinner at 7"), or, with
+    /// none of them, the next time the clock shows it.
     private func hour(of clock: Clock, part: DateWords.Part?, on day: LocalDateTime, explicitDay: Bool) -> Int {
         let hour = clock.hour
         if let pm = clock.pm { return hour % 12 + (pm ? 12 : 0) }
-        if let part, hour <= 12 { return part.place(hour) }
+        if let part = part ?? mealPart, hour <= 12 { return part.place(hour) }
         // Another day named ("on friday at 4", "tomorrow at 3"): an hour from 1 to 6 without am
         // or pm is the afternoon's, as people book and are reminded in waking hours; 7 to 11
         // stay the morning's ("tomorrow at 9"), and so does a time to wake by ("wake me up at 6

@@ -44,6 +44,12 @@ enum DateWords {
         "dinnertime": .evening, "pm": .afternoon,
     ]
 
+    /// Meals named anywhere in an utterance ("schedule dinner tomorrow at 8", "breakfast with
+    /// dana at 9"): a bare hour is in the part of the day the meal is eaten in.
+    static let meals: [String: Part] = [
+        "breakfast": .morning, "brunch": .lunch, "lunch": .lunch, "dinner": .evening, "supper": .evening,
+    ]
+
     /// Words that say a time is to wake by ("wake me up at 6 tomorrow", "set an alarm for
     /// friday at 5"): its bare hour is the morning's, not the afternoon's.
     static let wakingWords: Set<String> = ["wake", "waking", "wakeup", "alarm", "alarms"]
