@@ -131,7 +131,6 @@ struct DeleteEvent: AppIntent {
     static let title: LocalizedStringResource = "Delete Event"
     static let effect: IntentSideEffect? = .destructive
     static let description: IntentDescription? = "Deletes an event created earlier."
-    static let isDiscoverable = false
     @Parameter(title: "Event") var event: EventEntity
     @Dependency var store: EventStore
 

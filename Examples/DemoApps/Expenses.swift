@@ -198,7 +198,6 @@ struct RemoveExpense: AppIntent {
     static let title: LocalizedStringResource = "Remove an expense"
     static let effect: IntentSideEffect? = .reversible(undo: AddExpense.self, parameters: ["title": "$expense.title", "price": "$expense.price"])
     static let description: IntentDescription? = "Deletes an expense recorded earlier."
-    static let isDiscoverable = false
     @Parameter(title: "Expense") var expense: ExpenseEntity
     @Dependency var store: ExpenseStore
     func perform() async throws -> some IntentResult {

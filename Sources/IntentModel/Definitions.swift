@@ -155,7 +155,8 @@ public struct UndoAction: Hashable, Sendable {
     public var intent: String
     /// For each of the inverse's parameters, where its value comes from: `$result` (the
     /// original's returned value), `$name` (the original's parameter), either followed by
-    /// `.field` (`$task.id`); anything else is a literal value.
+    /// `.field` (`$task.id`, or a property the history recorded with an entity: `$expense.price`);
+    /// anything else is a literal value.
     public var parameters: [String: JSONValue]
 
     public init(intent: String, parameters: [String: JSONValue] = [:]) {
@@ -174,7 +175,8 @@ public struct UndoAction: Hashable, Sendable {
             }
             let path = text.dropFirst().split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             var value: JSONValue? = path[0] == "result" ? result : original[path[0]]
-            for field in path.dropFirst() { value = value?[field] }
+            // An entity's property is found among its recorded properties too ("$expense.price").
+            for field in path.dropFirst() { value = value?[field] ?? value?["properties"]?[field] }
             guard let value, value != .null else { return nil }
             out[name] = value
         }

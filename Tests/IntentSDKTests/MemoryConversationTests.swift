@@ -100,6 +100,23 @@ import Wire
         }
     }
 
+    /// A deletion's inverse rebuilds what it took from the properties recorded with the entity:
+    /// the expense comes back at its price.
+    @Test func aRemovedExpenseComesBackAtItsPrice() async throws {
+        defer { try? FileManager.default.removeItem(atPath: stateDirectory) }
+        try await withDaemon(host: await IntentHost(apps: DemoApps.all)) { client, _ in
+            #expect(text(try await say(client, "delete the coffee expense")) == "Removed your Coffee expense")
+            #expect(text(try await say(client, "what is my total expense in harcama")) == "Your total expense is $85.30")
+            let history = try await client.call(Methods.ListHistory.self, .init(app: "expenses"))
+            let removal = history["entries"]?.arrayValue?.first { $0["intent"] == .string("expenses.remove") }
+            let expense = removal?["parameters"]?["expense"]
+            #expect(expense?["id"] == .string("coffee"))
+            #expect(expense?["properties"]?["price"] == .number(4.5), "\(expense?.serialized ?? "")")
+            #expect(text(try await say(client, "undo")) == "Undone: Remove an expense. (Successfully added your Coffee expense!)")
+            #expect(text(try await say(client, "what is my total expense in harcama")) == "Your total expense is $89.80")
+        }
+    }
+
     @Test func aDestructiveIntentIsConfirmedUnlessTheClientSaysItWas() async throws {
         defer { try? FileManager.default.removeItem(atPath: stateDirectory) }
         try await withDaemon(host: await IntentHost(apps: DemoApps.all)) { client, _ in

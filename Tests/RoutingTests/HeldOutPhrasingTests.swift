@@ -182,4 +182,21 @@ import Testing
         }
         #expect(start.hour == hour)
     }
+
+    /// The apps can delete an expense and an event, and people ask them to.
+    @Test(arguments: [
+        ("delete the coffee expense", "expenses.remove", "expense", "coffee"),
+        ("remove the expense for groceries", "expenses.remove", "expense", "groceries"),
+        ("delete the dentist event", "calendar.deleteEvent", "event", "dentist"),
+        ("cancel the team standup", "calendar.deleteEvent", "event", "standup"),
+    ])
+    func anExpenseOrAnEventIsDeleted(utterance: String, intent: String, parameter: String, id: String) {
+        let result = route(utterance)
+        #expect(result.intent?.id == intent)
+        guard case .entity(let entity)? = result.parameter(parameter) else {
+            Issue.record("no \(parameter) for \(utterance)")
+            return
+        }
+        #expect(entity.id == id)
+    }
 }

@@ -21,7 +21,7 @@ extension Conversation {
         var entry = HistoryEntry(
             time: Date(), localTime: call.now ?? LocalDateTime(Date(), in: .current), uid: client.uid, pid: client.credentials?.pid,
             session: session, utterance: call.utterance, intent: call.intent.id,
-            parameters: Dictionary(call.parameters, uniquingKeysWith: { _, last in last }), outcome: outcome, result: result, dialog: dialog,
+            parameters: recordedParameters(of: call), outcome: outcome, result: result, dialog: dialog,
             source: source, effect: call.intent.effect)
         do {
             if let original, outcome == "done" {
@@ -33,6 +33,23 @@ extension Conversation {
             logger.error("could not record in the history", metadata: ["intent": "\(call.intent.id)", "error": "\(error)"])
             return nil
         }
+    }
+
+    /// A call's parameters as the history keeps them: an entity with the properties the router
+    /// knows of it (`{"id", "title", "properties": {...}}`), so that the inverse of a deletion can
+    /// put back what it took ("undo" after "delete the coffee expense" adds it again at its price).
+    func recordedParameters(of call: PendingCall) -> [String: JSONValue] {
+        var parameters = Dictionary(call.parameters, uniquingKeysWith: { _, last in last })
+        let app = registry.router.library.app(call.intent.appID)
+        for parameter in call.intent.parameters {
+            guard case .entity(let type) = parameter.type, case .object(var fields)? = parameters[parameter.name],
+                let id = parameters[parameter.name]?["id"]?.stringValue, !fields.contains(where: { $0.0 == "properties" }),
+                let record = app?.entityType(type)?.values.first(where: { $0.id == id }), !record.properties.isEmpty
+            else { continue }
+            fields.append(("properties", .object(record.properties.sorted { $0.key < $1.key }.map { ($0.key, $0.value.json) })))
+            parameters[parameter.name] = .object(fields)
+        }
+        return parameters
     }
 
     /// The action in words: its summary with the values filled in when every value is known
