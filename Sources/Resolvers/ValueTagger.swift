@@ -61,6 +61,7 @@ public struct ValueTagger: Sendable {
                     range: number.range, type: .double, value: .double(number.value), confidence: number.confidence))
         }
         spans += wholeParts(of: numbers, in: tokens)
+        spans += SpokenPriceReader.read(tokens, numbers: numbers, currency: readers.contains(.money) ? context.defaultCurrency : nil)
         if readers.contains(.money) {
             let amounts = MoneyReader.read(tokens, numbers: numbers)
             spans += amounts

@@ -75,6 +75,21 @@ import Testing
 
     /// A number said without a currency is also an amount of money in the default currency,
     /// with a confidence low enough that it only fills a slot that wants money.
+    /// "twelve fifty" read off a price tag is 12.50, as a Double and as money, below the two
+    /// numbers' own readings; digits, ordinals and cents under ten are no price.
+    @Test func aPriceSaidAsTwoNumbersIsOneAmount() {
+        let found = spans("an expense of twelve fifty for lunch")
+        let price = found.first { $0.type == .double && $0.range == 3..<5 }
+        #expect(price?.value == .double(12.5))
+        #expect(price?.confidence == 0.6)
+        #expect(found.contains { $0.value == .currencyAmount(CurrencyAmount(amount: 12.5, currency: "USD")) && $0.range == 3..<5 })
+        #expect(found.contains { $0.value == .int(12) && $0.confidence == 1 })
+        #expect(spans("four ninety nine").contains { $0.value == .double(4.99) && $0.range == 0..<3 })
+        #expect(!spans("12 50").contains { $0.value == .double(12.5) })
+        #expect(!spans("twelve five").contains { $0.value == .double(12.05) || $0.value == .double(12.5) })
+        #expect(!spans("the twelfth fifty").contains { $0.value == .double(12.5) })
+    }
+
     @Test func aNumberWithoutACurrencyIsAlsoAnAmountInTheDefaultCurrency() {
         let found = spans("send 50 to john")
         let bare = found.first { $0.type == .currencyAmount && $0.range == 1..<2 }

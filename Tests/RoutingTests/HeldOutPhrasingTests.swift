@@ -73,6 +73,14 @@ import Testing
         #expect(person.id == recipient)
     }
 
+    /// A price read off a tag: "twelve fifty" is $12.50 where a price or an amount is wanted.
+    @Test func aPriceSaidAsTwoNumbers() {
+        #expect(route("add an expense of twelve fifty for lunch").parameter("price") == .double(12.5))
+        #expect(route("send twelve fifty to john").parameter("amount") == .currencyAmount(CurrencyAmount(amount: 12.5, currency: "USD")))
+        // A year said aloud stays a year.
+        #expect(route("find books published before nineteen seventy").parameter("publishedBefore") == .date(LocalDateTime(year: 1970, month: 1, day: 1)))
+    }
+
     @Test func aCountIsNoAmountOfMoney() {
         #expect(route("send 3 emails to john").intent?.id == "mail.sendDraft")
         #expect(route("order 2 copies of dune").parameter("count") == .int(2))
