@@ -207,4 +207,20 @@ import Testing
         }
         #expect(entity.id == id)
     }
+
+    /// Requests put indirectly ("i was wondering if you could", "would it be possible to",
+    /// "can i see") are the requests.
+    @Test(arguments: [
+        ("i was wondering if you could order me a tomato soup", "soup.order"),
+        ("would it be possible to get two large clam chowders", "soup.order"),
+        ("is it possible to add milk to my groceries list", "tasks.add"),
+        ("would you be able to send john 20 dollars", "bank.transferMoney"),
+        ("can i see my balance please", "bank.viewBalance"), ("can i see my tasks", "tasks.list"),
+        ("can i see the picnic photo", "photos.showPhoto"), ("turn the music off", "player.togglePlayback"),
+    ])
+    func anIndirectRequestIsTheRequest(utterance: String, intent: String) {
+        let result = route(utterance)
+        #expect(result.intent?.id == intent)
+        #expect(result.status == .complete)
+    }
 }
