@@ -33,7 +33,8 @@ struct TransferMoney: AppIntent {
     static let effect: IntentSideEffect? = .destructive
     static let authenticationPolicy = IntentAuthenticationPolicy.requiresAuthentication
     static var parameterSummary: ParameterSummary<TransferMoney>? { Summary("Transfer \(\.$amount) to \(\.$recipient)") }
-    @Parameter(title: "Amount", requestValueDialog: "How much would you like to transfer?") var amount: IntentCurrencyAmount
+    @Parameter(title: "Amount", requestValueDialog: "How much would you like to transfer?", inclusiveRange: (0.01, 10_000))
+    var amount: IntentCurrencyAmount
     @Parameter(title: "Recipient", requestValueDialog: "Who should receive the money?") var recipient: IntentPerson
     /// When to send it ("on monday"); none: now.
     @Parameter(title: "Date") var date: Date?

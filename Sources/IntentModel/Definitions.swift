@@ -212,6 +212,10 @@ public struct ParameterDefinition: Hashable, Sendable {
     /// For Date parameters: a day alone is not enough ("create an event tomorrow"), so the
     /// time of day is asked for when it was not said ("At what time on Thursday, November 26?").
     public var needsTime = false
+    /// For Int, Double and CurrencyAmount parameters: the values accepted, ends included (App
+    /// Intents' `inclusiveRange`); a value said outside it is no value, and the user is asked
+    /// again ("The amount must be between 0.01 and 10000."). A CurrencyAmount's amount is compared.
+    public var inclusiveRange: ClosedRange<Double>?
 
     public init(
         name: String, title: String? = nil, type: ValueType, isOptional: Bool = false, defaultValue: DefaultValue? = nil,
@@ -228,6 +232,37 @@ public struct ParameterDefinition: Hashable, Sendable {
 
     /// True when the intent cannot run without a value from the user.
     public var isRequired: Bool { !isOptional && defaultValue == nil && !type.isList }
+
+    /// The types an ``inclusiveRange`` can bound.
+    public static func takesRange(_ type: ValueType) -> Bool { [.int, .double, .currencyAmount].contains(type.elementType) }
+
+    /// Why `value` is outside ``inclusiveRange`` ("The amount must be between 0.01 and
+    /// 10000."), or nil when it is inside, or the parameter has no range.
+    public func rangeProblem(_ value: Value) -> String? {
+        guard let range = inclusiveRange else { return nil }
+        let number: Double
+        switch value {
+        case .int(let int): number = Double(int)
+        case .double(let double): number = double
+        case .currencyAmount(let amount): number = amount.amount
+        case .list(let items): return items.lazy.compactMap(rangeProblem).first
+        default: return nil
+        }
+        guard !range.contains(number) else { return nil }
+        return "The \(title.lowercased()) must be between \(rangeText)."
+    }
+
+    /// What an answer must be, for a value said outside the range: "an amount between 0.01 and 10000".
+    public var rangeExpectation: String {
+        (type.elementType == .currencyAmount ? "an amount" : "a number") + " between " + rangeText
+    }
+
+    /// "0.01 and 10000": the range's ends as people write them.
+    private var rangeText: String {
+        guard let range = inclusiveRange else { return "" }
+        let end = { (value: Double) in value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value) }
+        return "\(end(range.lowerBound)) and \(end(range.upperBound))"
+    }
 }
 
 /// What a parameter takes when the user gives no value.

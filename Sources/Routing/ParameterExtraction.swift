@@ -15,6 +15,8 @@ struct ParameterExtraction {
     var missing: [String] = []
     /// Entity parameters said by a name no known value has, with the name as said.
     var unresolved: [(name: String, text: String)] = []
+    /// Values outside their parameter's range, with why; not taken.
+    var outOfRange: [(name: String, problem: String)] = []
     var steps: [ResolverStep] = []
 
     init(utterance: String, tokens: [Token], parse: Parse, matcher: Matcher, context: ResolutionContext) {
@@ -44,6 +46,11 @@ struct ParameterExtraction {
             switch capture.content {
             case .value(let value, _):
                 let fitted = fit(value, to: parameter.type)
+                if let problem = parameter.rangeProblem(fitted) {
+                    outOfRange.append((parameter.name, problem))
+                    steps.append(.text("\(parameter.name): \(fitted.displayText) not taken: \(problem)"))
+                    continue
+                }
                 values[parameter.name] = fitted
                 steps.append(.tagged(parameter: parameter.name, value: fitted))
             case .names(let names, let type):

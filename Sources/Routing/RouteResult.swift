@@ -32,6 +32,10 @@ public struct RouteResult: Sendable {
     /// `missing`, so the status is `incomplete`: the daemon asks the app for the name with its
     /// string query before it asks the user.
     public var unresolved: [(name: String, text: String)] = []
+    /// Values said outside their parameter's `inclusiveRange` ("send -5 dollars"), each with
+    /// why ("The amount must be between 0.01 and 10000."). They are not taken: a required one
+    /// is in `missing`, and the daemon says why when it asks for it again.
+    public var outOfRange: [(name: String, problem: String)] = []
     /// How well the best reading explains the words, 0...1; below the router's threshold is `notUnderstood`.
     public var confidence: Double
     /// Other intents that matched, with their confidence.
@@ -97,6 +101,9 @@ public struct RouteResult: Sendable {
         if !ignored.isEmpty { pairs.append(("ignored", .array(ignored.map(JSONValue.string)))) }
         if !unresolved.isEmpty {
             pairs.append(("unresolved", .object(unresolved.map { ($0.name, .string($0.text)) })))
+        }
+        if !outOfRange.isEmpty {
+            pairs.append(("outOfRange", .object(outOfRange.map { ($0.name, .string($0.problem)) })))
         }
         if !appChoices.isEmpty {
             let apps = appChoices.map { choice in

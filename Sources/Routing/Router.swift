@@ -304,6 +304,7 @@ public struct Router: Sendable {
         result.ambiguities = extraction.ambiguities
         result.missing = extraction.missing
         result.unresolved = extraction.unresolved
+        result.outOfRange = extraction.outOfRange
         let namesSaid = keepPartialNamesOpen(chosen, tokens: tokens, utterance: utterance, result: &result)
         result.ignored = ignoredWords(of: chosen, tokens: tokens, utterance: utterance, taken: namesSaid)
         // The other intents' parses, read where they are (not copied).

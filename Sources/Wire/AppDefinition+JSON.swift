@@ -241,6 +241,7 @@ extension ParameterDefinition {
             ("fileTypes", fileTypes.isEmpty ? nil : .array(fileTypes.map(JSONValue.string))),
             ("directory", fileDirectory.map(JSONValue.string)),
             ("needsTime", needsTime ? .bool(true) : nil),
+            ("inclusiveRange", inclusiveRange.map { .array([.number($0.lowerBound), .number($0.upperBound)]) }),
         ])
     }
 
@@ -256,6 +257,14 @@ extension ParameterDefinition {
         needsTime = try fields.optionalBool("needsTime") ?? false
         if needsTime, type.elementType != .date {
             throw JSONFields.mismatch("\(path).needsTime", expected: "true only for a Date parameter")
+        }
+        if fields.value("inclusiveRange") != nil {
+            let ends = try fields.array("inclusiveRange").compactMap(\.numberValue)
+            guard ParameterDefinition.takesRange(type), ends.count == 2, ends[0] <= ends[1], ends.allSatisfy(\.isFinite) else {
+                throw JSONFields.mismatch(
+                    "\(path).inclusiveRange", expected: "two numbers, the lowest first, on an Int, Double or CurrencyAmount parameter")
+            }
+            inclusiveRange = ends[0]...ends[1]
         }
         if let value = fields.value("default") {
             if type == .date, value == .string("now") {

@@ -124,6 +124,7 @@ struct RouteCommand: AsyncParsableCommand {
         for (name, text) in result.unresolved {
             line += "\n  \(name) = \"\(text)\" (no such name known; the app will be asked)"
         }
+        for (name, problem) in result.outOfRange { line += "\n  \(name): not taken: \(problem)" }
         if !result.appChoices.isEmpty { line += "\n  which app? " + result.appChoices.map(\.appName).joined(separator: " or ") }
         if !result.missing.isEmpty { line += "\n  missing: " + result.missing.joined(separator: ", ") }
         if !result.ignored.isEmpty { line += "\n  not used: " + result.ignored.map { "\"\($0)\"" }.joined(separator: ", ") }
@@ -194,6 +195,9 @@ extension RouteCommand {
             for (name, text) in unresolved {
                 line += "\n  \(name) = \(text.serialized) (no such name known; the app will be asked)"
             }
+        }
+        if case .object(let outOfRange)? = json["outOfRange"] {
+            for (name, problem) in outOfRange { line += "\n  \(name): not taken: \(problem.stringValue ?? "")" }
         }
         if case .array(let missing)? = json["missing"], !missing.isEmpty {
             line += "\n  missing: " + missing.compactMap(\.stringValue).joined(separator: ", ")

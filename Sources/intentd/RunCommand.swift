@@ -57,6 +57,8 @@ struct PipeConversation {
     let spoken: Bool
     /// True while the daemon waits for an answer in the front end's session.
     private(set) var questionPending = false
+    /// The question pending, to ask again after a line that neither answers it nor is a request.
+    private var pendingPrompt: String?
 
     init(conversation: ConversationClient, text: OutcomeText, json: Bool, spoken: Bool = true) {
         self.conversation = conversation
@@ -78,12 +80,16 @@ struct PipeConversation {
     }
 
     /// Tries `texts` in order as the answer to the pending question; when none answers it
-    /// (or nothing is pending), performs the first as a new utterance.
+    /// (or nothing is pending), performs the first as a new utterance. A line that neither
+    /// answers the question nor is understood as a request leaves the question standing: it
+    /// is asked again with what it needs ("I need an amount of money."), as the REPL does,
+    /// where performing it would drop the question for a "not understood".
     private mutating func perform(_ texts: [String], number: Int, readings: [(RecognizerLine.Hypothesis, Double)]?)
         async
     {
         guard let first = texts.first else { return }
         if questionPending {
+            var refusal: RPCError?
             for text in texts {
                 do {
                     let outcome = try await conversation.answer(text)
@@ -93,11 +99,18 @@ struct PipeConversation {
                     await reportOpened(by: outcome, number: number)
                     return
                 } catch let error as RPCError where error.code == .invalidAnswer || error.code == .sessionExpired || error.code == .unknownSession {
+                    if error.code == .invalidAnswer, refusal == nil { refusal = error }
                     continue
                 } catch {
                     reportFailure(error, text: text, number: number)
                     return
                 }
+            }
+            if let refusal, let routed = try? await conversation.route(first, spoken: spoken),
+                routed["status"]?.stringValue == "notUnderstood"
+            {
+                reportRefusedAnswer(refusal, text: first, number: number)
+                return
             }
         }
         do {
@@ -152,6 +165,7 @@ struct PipeConversation {
         _ outcome: RunOutcome, text: String, role: String, number: Int, readings: [(RecognizerLine.Hypothesis, Double)]?
     ) {
         questionPending = outcome.status == .question
+        pendingPrompt = outcome.question?.prompt
         if json {
             let pairs: [(String, JSONValue?)] = [
                 ("line", .number(Double(number))), ("text", .string(text)), ("as", .string(role)),
@@ -164,6 +178,25 @@ struct PipeConversation {
         var header = role == "opened" ? "↪ \(text)" : "> \(text)"
         if let readings { header += "  " + self.text.style.dim("(best of \(readings.count) readings)") }
         emitLine(([header] + self.text.lines(outcome)).joined(separator: "\n"))
+    }
+
+    /// A line that was no answer to the pending question, which stays: what it needs, and the question again.
+    private func reportRefusedAnswer(_ error: RPCError, text: String, number: Int) {
+        let expected = error.data?["expected"]?.stringValue ?? "an answer to the question"
+        if json {
+            emitLine(
+                JSONValue.object([
+                    ("line", .number(Double(number))), ("text", .string(text)), ("as", .string("answer")), ("error", error.json),
+                ]).serialized)
+            return
+        }
+        // The question itself, its last sentence: what came before it ("The amount must be
+        // between 0.01 and 10000.") is what `expected` says now.
+        let question = pendingPrompt.map { prompt in
+            prompt.hasSuffix("?") ? prompt.components(separatedBy: ". ").last ?? prompt : prompt
+        }
+        let again = question.map { " " + self.text.style.prompt($0, "1;33") } ?? ""
+        emitLine("> \(text)\n" + self.text.style.failure("I need \(expected).") + again)
     }
 
     private mutating func reportFailure(_ error: any Error, text: String, number: Int) {

@@ -117,6 +117,33 @@ import Wire
         }
     }
 
+    /// An amount said outside its range is asked for again with the reason; an answer outside
+    /// it is refused and the question stays; `perform` with one is an error.
+    @Test func anAmountOutsideItsRangeIsAskedForAgain() async throws {
+        try await withDaemon(host: await IntentHost(apps: DemoApps.all), history: false) { client, _ in
+            #expect(
+                text(try await say(client, "send -5 dollars to john"))
+                    == "? The amount must be between 0.01 and 10000. How much would you like to transfer?")
+            let refused = await #expect(throws: RPCError.self) {
+                _ = try await client.call(Methods.Continue.self, .init(session: "u", answer: .text("20000 dollars")))
+            }
+            #expect(refused?.code == .invalidAnswer)
+            #expect(refused?.data?["expected"] == .string("an amount between 0.01 and 10000"))
+            let asked = try await client.call(Methods.Continue.self, .init(session: "u", answer: .text("20 dollars")))
+            #expect(text(asked) == "? Do you want to transfer $20 to John Appleseed?")
+            let wrong = await #expect(throws: RPCError.self) {
+                _ = try await client.call(
+                    Methods.Perform.self,
+                    .init(call: IntentCall(intent: "bank.transferMoney", parameters: [
+                        "amount": .object([("amount", .number(-5)), ("currency", .string("USD"))]),
+                        "recipient": .object([("id", .string("john")), ("name", .string("John Appleseed")), ("email", .string("john@example.com"))]),
+                    ])))
+            }
+            #expect(wrong?.code == .invalidParams)
+            #expect(wrong?.data?["expected"] == .string("The amount must be between 0.01 and 10000."))
+        }
+    }
+
     @Test func aDestructiveIntentIsConfirmedUnlessTheClientSaysItWas() async throws {
         defer { try? FileManager.default.removeItem(atPath: stateDirectory) }
         try await withDaemon(host: await IntentHost(apps: DemoApps.all)) { client, _ in

@@ -179,6 +179,31 @@ struct RunCommandTests {
         #expect(objects[5]["outcome"]?["parameters"]?["task"]?["title"]?.stringValue == "Buy milk")
     }
 
+    /// A line that neither answers the question nor is a request leaves the question standing:
+    /// what it needs, and the question again; the next line can still answer it.
+    @Test func aLineThatIsNoAnswerKeepsTheQuestion() async throws {
+        let input = "transfer money to john\nbanana\n20 dollars\n"
+        let output = try await runIntentd(["run", "--no-spoken"], input: input, environment: ["NO_COLOR": "1"])
+        #expect(
+            output.stdout == """
+                > transfer money to john
+                → bank.transferMoney  recipient = John Appleseed
+                ? How much would you like to transfer?
+                > banana
+                I need the amount. How much would you like to transfer?
+                > 20 dollars
+                → bank.transferMoney  recipient = John Appleseed, amount = 20.00 USD
+                ? Do you want to transfer $20 to John Appleseed? (yes/no)
+
+                """)
+        let (objects, _) = try await run("send -5 dollars to john\n-3 dollars\n20 dollars\n", ["--no-spoken"])
+        #expect(dialogs(objects) == [
+            "The amount must be between 0.01 and 10000. How much would you like to transfer?", "-",
+            "Do you want to transfer $20 to John Appleseed?",
+        ])
+        #expect(objects[1]["error"]?["data"]?["expected"] == .string("an amount between 0.01 and 10000"))
+    }
+
     @Test func textOutputShowsIntentParametersDialogAndQuestions() async throws {
         let input = "Order tomato soup.\nlots of them\nOpen a task.\n2\n"
         let output = try await runIntentd(["run"], input: input, environment: ["NO_COLOR": "1"])
@@ -188,8 +213,9 @@ struct RunCommandTests {
                 → soup.order  soup = Tomato
                 ? Please specify how many soups
                 > lots of them
-                Sorry, I didn't understand that.
+                I need a number (quantity). Please specify how many soups
                 > Open a task.
+                (Leaving the question "Please specify how many soups" for your new request.)
                 → tasks.open
                 ? What task would like to open?
                   1. Buy milk

@@ -220,6 +220,10 @@ extension Conversation {
             : reader.value(text, as: parameter.type)
         switch reading {
         case .value(let value):
+            if let typed = Value(json: value, as: parameter.type), parameter.rangeProblem(typed) != nil {
+                throw invalidAnswer(question, expected: parameter.rangeExpectation)
+            }
+            call.outOfRange[name] = nil
             call.set(name, value)
             call.ambiguities.removeAll { $0.name == name }
             keepCurrency(of: text, reader: reader, into: &call)

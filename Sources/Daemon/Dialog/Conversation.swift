@@ -76,6 +76,7 @@ struct Conversation: Sendable {
         call.inSequence = remaining != nil
         call.ambiguities = result.ambiguities
         call.unresolved = result.unresolved
+        for (name, problem) in result.outOfRange { call.outOfRange[name] = problem }
         if Self.saysMidnight(params.utterance) { call.midnightMeant = Set(intent.parameters.map(\.name)) }
         if result.appChoices.isEmpty { await fillFromLastRequest(&call, session: session, client: client) }
         if !result.appChoices.isEmpty {
@@ -115,6 +116,11 @@ struct Conversation: Sendable {
             guard let value = Value(json: raw, as: definition.type) else {
                 throw RPCError(.invalidParams, "Invalid parameter value", data: .object([
                     ("intent", .string(intent.id)), ("parameter", .string(name)), ("expected", .string(expectedForm(of: definition.type))),
+                ]))
+            }
+            if let problem = definition.rangeProblem(value) {
+                throw RPCError(.invalidParams, "Invalid parameter value", data: .object([
+                    ("intent", .string(intent.id)), ("parameter", .string(name)), ("expected", .string(problem)),
                 ]))
             }
             call.set(name, try await checked(value, raw: raw, for: definition, of: intent).json)
@@ -200,7 +206,9 @@ struct Conversation: Sendable {
             return await ask(Question(kind: .choice, parameter: parameter.name, prompt: prompt, choices: choices), call, session, client)
         }
         if let missing = call.intent.parameters.first(where: { $0.isRequired && call.value($0.name) == nil }) {
-            return await askForValue(missing, prompt: missing.requestValueDialog, call, session, client)
+            // "The amount must be between 0.01 and 10000. How much would you like to transfer?"
+            let prompt = call.outOfRange[missing.name].map { $0 + " " + (missing.requestValueDialog ?? "What is the \(missing.title.lowercased())?") }
+            return await askForValue(missing, prompt: prompt ?? missing.requestValueDialog, call, session, client)
         }
         if let (parameter, day) = dayWithoutTime(call) {
             let question = Question(kind: .value, parameter: parameter.name, prompt: "At what time on \(Self.spoken(day))?", type: parameter.type.description)

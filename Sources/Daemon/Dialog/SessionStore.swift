@@ -19,6 +19,8 @@ struct PendingCall: Sendable {
     /// Entity parameters named by words the router knew no value for, with the name as said;
     /// looked up with the app's string query before anything is asked.
     var unresolved: [(name: String, text: String)] = []
+    /// Why a value said for a parameter was not taken (outside its range), said when it is asked for.
+    var outOfRange: [String: String] = [:]
     var confirmed = false
     /// Date parameters whose midnight is meant ("at midnight", or a value given explicitly):
     /// a `needsTime` date at 00:00 is otherwise a day said alone, and its time is asked for.

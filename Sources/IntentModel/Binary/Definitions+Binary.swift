@@ -116,6 +116,8 @@ extension ParameterDefinition: BinaryCodable {
         out.write(fileTypes)
         out.write(fileDirectory)
         out.write(needsTime)
+        out.write(inclusiveRange?.lowerBound)
+        out.write(inclusiveRange?.upperBound)
     }
     @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init(
@@ -124,6 +126,9 @@ extension ParameterDefinition: BinaryCodable {
         fileTypes = try input.read()
         fileDirectory = try input.read()
         needsTime = try input.read()
+        let lower: Double? = try input.read()
+        let upper: Double? = try input.read()
+        if let lower, let upper, lower <= upper { inclusiveRange = lower...upper }
     }
 }
 

@@ -34,12 +34,16 @@ public struct TextNormalizer: Sendable {
                 index += 1
                 continue
             }
-            if !Self.isWordScalar(scalar) {
+            // A minus sign that begins a number ("-5 dollars", "-3 degrees") is part of it.
+            let isMinus =
+                scalar == "-" && index + 1 < scalars.count && scalars[index + 1].properties.numericType != nil
+                && (index == 0 || scalars[index - 1].properties.isWhitespace)
+            if !Self.isWordScalar(scalar), !isMinus {
                 index += 1
                 continue
             }
             // A run of word characters and joiners, e.g. "john@example.com", "12.50", "p.m.".
-            var end = index
+            var end = isMinus ? index + 1 : index
             while end < scalars.count {
                 let s = scalars[end]
                 if Self.isCJK(s) || Self.isSymbolToken(s) { break }

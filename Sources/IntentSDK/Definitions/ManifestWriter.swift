@@ -88,6 +88,9 @@ public enum ManifestWriter {
                 if !parameter.fileTypes.isEmpty { fields.append("fileTypes: [\(parameter.fileTypes.map(q).joined(separator: ", "))]") }
                 if let directory = parameter.fileDirectory { fields.append("directory: \(q(directory))") }
                 if parameter.needsTime { fields.append("needsTime: true") }
+                if let range = parameter.inclusiveRange {
+                    fields.append("inclusiveRange: [\(number(range.lowerBound)), \(number(range.upperBound))]")
+                }
                 out += "      \(parameter.name): {\(fields.joined(separator: ", "))}\n"
             }
         }
@@ -118,6 +121,9 @@ public enum ManifestWriter {
         default: q(value.displayText)
         }
     }
+
+    /// A number as YAML writes it: 10 for 10.0, 0.01 as it is.
+    static func number(_ value: Double) -> String { JSONValue.number(value).serialized }
 
     /// A double-quoted YAML (and JSON) string.
     static func q(_ text: String) -> String { JSONValue.string(text).serialized }

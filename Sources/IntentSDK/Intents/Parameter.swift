@@ -32,13 +32,17 @@ public struct Parameter<Value: IntentValue>: Sendable {
     ///   - directory: For files: the folder where a bare name is looked up ("~/Pictures").
     ///   - needsTime: For dates: a day alone is not enough, so the time of day is asked for
     ///     when it was not said ("At what time on Thursday, November 26?").
+    ///   - inclusiveRange: For numbers and amounts of money: the lowest and highest values
+    ///     accepted (`(1, 10)`); a value said outside is refused and asked for again.
     public init(
         title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: Value? = nil,
-        requestValueDialog: IntentDialog? = nil, supportedContentTypes: [String] = [], directory: String? = nil, needsTime: Bool = false
+        requestValueDialog: IntentDialog? = nil, supportedContentTypes: [String] = [], directory: String? = nil, needsTime: Bool = false,
+        inclusiveRange: (Double, Double)? = nil
     ) {
         storage = ParameterStorage(
             title: title.text, description: description?.text ?? "", defaultValue: defaultValue,
-            requestValueDialog: requestValueDialog?.text, fileTypes: supportedContentTypes, fileDirectory: directory, needsTime: needsTime)
+            requestValueDialog: requestValueDialog?.text, fileTypes: supportedContentTypes, fileDirectory: directory, needsTime: needsTime,
+            inclusiveRange: inclusiveRange.flatMap { $0.0 <= $0.1 ? $0.0...$0.1 : nil })
     }
 
     /// The parameter's value; reading a required one before it has a value is a programming error.
@@ -127,13 +131,15 @@ final class ParameterStorage<Value: IntentValue>: Sendable {
     let fileTypes: [String]
     let fileDirectory: String?
     let needsTime: Bool
+    let inclusiveRange: ClosedRange<Double>?
     private let state = Mutex<(name: String, value: Value?)>(("", nil))
 
     init(
         title: String, description: String, defaultValue: Value?, requestValueDialog: String?, fileTypes: [String], fileDirectory: String?,
-        needsTime: Bool
+        needsTime: Bool, inclusiveRange: ClosedRange<Double>? = nil
     ) {
         self.needsTime = needsTime
+        self.inclusiveRange = inclusiveRange
         self.title = title
         self.description = description
         self.defaultValue = defaultValue
@@ -162,6 +168,7 @@ protocol AnyParameter: Sendable {
     var fileTypes: [String] { get }
     var fileDirectory: String? { get }
     var needsTime: Bool { get }
+    var inclusiveRange: ClosedRange<Double>? { get }
     static var valueType: ValueType { get }
     static var isOptional: Bool { get }
     var defaultIntentValue: IntentModel.Value? { get }
@@ -182,6 +189,7 @@ extension Parameter: AnyParameter {
     var fileTypes: [String] { storage.fileTypes }
     var fileDirectory: String? { storage.fileDirectory }
     var needsTime: Bool { storage.needsTime }
+    var inclusiveRange: ClosedRange<Double>? { storage.inclusiveRange }
     static var valueType: ValueType { Value.intentValueType }
     static var isOptional: Bool { Value.isOptionalValue }
     var defaultIntentValue: IntentModel.Value? { storage.defaultValue?.encodedIfPresent }

@@ -172,7 +172,10 @@ extension PhraseFileReader {
             if value.mapping != nil {
                 reader.checkKeys(
                     reader.mapping(value, "parameter '\(name)'"),
-                    allowed: ["type", "title", "optional", "default", "requestValueDialog", "description", "fileTypes", "directory", "needsTime"],
+                    allowed: [
+                        "type", "title", "optional", "default", "requestValueDialog", "description", "fileTypes", "directory", "needsTime",
+                        "inclusiveRange",
+                    ],
                     in: "parameter '\(name)'")
                 parameter.title = reader.string(value[field: "title"], "title") ?? name
                 parameter.description = reader.string(value[field: "description"], "description") ?? ""
@@ -185,6 +188,16 @@ extension PhraseFileReader {
                 if let needsTime = reader.bool(value[field: "needsTime"], "needsTime") {
                     if type.elementType != .date { reader.error("'needsTime' is for Date parameters; '\(name)' is \(type)", at: value[field: "needsTime"] ?? typeNode) }
                     parameter.needsTime = needsTime
+                }
+                if let rangeNode = value[field: "inclusiveRange"] {
+                    let ends = rangeNode.sequence?.compactMap { $0.scalar?.string }.compactMap { Double($0) } ?? []
+                    if !ParameterDefinition.takesRange(type) {
+                        reader.error("'inclusiveRange' is for Int, Double and CurrencyAmount parameters; '\(name)' is \(type)", at: rangeNode)
+                    } else if ends.count != 2 || rangeNode.sequence?.count != 2 || ends[0] > ends[1] || !ends.allSatisfy(\.isFinite) {
+                        reader.error("'inclusiveRange' of '\(name)' must be two numbers, the lowest first: [1, 10]", at: rangeNode)
+                    } else {
+                        parameter.inclusiveRange = ends[0]...ends[1]
+                    }
                 }
                 if let optionalFlag = reader.bool(value[field: "optional"], "optional") { parameter.isOptional = optionalFlag || optional }
                 if let defaultNode = value[field: "default"] {
