@@ -223,4 +223,14 @@ import Testing
         #expect(result.intent?.id == intent)
         #expect(result.status == .complete)
     }
+
+    /// A size or a count said without which soup keeps them, and asks for the soup.
+    @Test func aSoupOrderWithoutTheSoupKeepsItsSize() {
+        let result = route("order two large soups")
+        #expect(result.intent?.id == "soup.order")
+        #expect(result.parameter("quantity") == .int(2))
+        #expect(result.parameter("size") == .enumCase("large"))
+        #expect(result.missing == ["soup"])
+        #expect(route("order a medium soup").parameter("size") == .enumCase("medium"))
+    }
 }
