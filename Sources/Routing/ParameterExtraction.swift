@@ -84,6 +84,7 @@ struct ParameterExtraction {
             }
         }
         keepTheStartsDay(&values)
+        giveTheStartTheEndsDay(&values)
         // The values found, then the defaults, in the order of the intent's parameters: in
         // the buffer the values were found in.
         parameters = values.pairs
@@ -174,6 +175,43 @@ struct ParameterExtraction {
             steps.append(.text("\(end.name): on the day of \(start.name), \(moved.iso8601)"))
         }
     }
+
+    /// "from 1 pm to 3 pm on friday": a day said after the range is the start's day too. The
+    /// start was read as a time alone (today's), the end on a later day; when the start's words
+    /// are a clock time and nothing more ("2", "1 pm", "9:30", "noon"), it moves to the end's
+    /// day. "from today at 2 to wednesday at 3" names the start's day and keeps it.
+    mutating func giveTheStartTheEndsDay(_ values: inout FoundValues) {
+        let parameters = parse.intent.parameters
+        for index in parameters.indices where parameters[index].type.elementType == .date && parameters[index].name.lowercased().hasPrefix("start") {
+            let start = parameters[index]
+            let endName = "end" + start.name.dropFirst("start".count)
+            guard let end = parameters.first(where: { $0.name.lowercased() == endName.lowercased() }),
+                case .date(let from)? = values[start.name], case .date(let to)? = values[end.name],
+                (from.year, from.month, from.day) == (context.now.year, context.now.month, context.now.day),
+                (to.year, to.month, to.day) != (from.year, from.month, from.day),
+                let range = parse.captures.first(where: { $0.parameter == start.name })?.range,
+                range.allSatisfy({ Self.isClockWord(tokens[$0].text) })
+            else { continue }
+            var moved = from
+            (moved.year, moved.month, moved.day) = (to.year, to.month, to.day)
+            // "from 9 to 10 on monday" said at 10:00: 9 was read as tonight's 21:00; on Monday it is the morning's.
+            if moved > to, moved.hour >= 12 { moved.hour -= 12 }
+            guard moved <= to else { continue }
+            values[start.name] = .date(moved)
+            steps.append(.text("\(start.name): on the day of \(end.name), \(moved.iso8601)"))
+        }
+    }
+
+    /// Words of a clock time that name no day: numbers, "9:30", "am", "pm", "noon", "o'clock".
+    static func isClockWord(_ word: String) -> Bool {
+        word.first?.isNumber == true || clockWords.contains(word)
+    }
+
+    static let clockWords: Set<String> = [
+        "am", "pm", "a.m.", "p.m.", "noon", "midday", "midnight", "oclock", "o'clock", "at", "from", "half", "past", "quarter",
+        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "fifteen", "thirty",
+        "forty", "forty-five", "fifty",
+    ]
 
     /// Wraps single values for list parameters and widens Int to Double.
     func fit(_ value: Value, to type: ValueType) -> Value {

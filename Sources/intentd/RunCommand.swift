@@ -16,7 +16,8 @@ struct RunCommand: AsyncParsableCommand {
             ("[00:00.000 --> 00:02.000] text"); and n-best lists ("alternatives": [{"text", "confidence"}]), \
             of which it performs the reading with the best product of recognizer and route confidence. \
             When the daemon asks a question, the next line is the answer; a line that does not answer \
-            it is performed as a new utterance. Lines are taken as speech: when nothing parses as \
+            it is performed as a new utterance when it is one, and otherwise the question is asked \
+            again. Lines are taken as speech: when nothing parses as \
             written, or only by skipping words, words may stand for phrase words that sound alike \
             ("my detox" for "mighty tasks"); \
             --no-spoken takes them as typed. Without --connect, a private daemon with the demo apps \

@@ -24,6 +24,10 @@ struct EventTimeTests {
         ("create an event called review on friday from 1 pm to 3 pm", "review", 27, 13, 15),
         ("create an event called standup tomorrow from 9 to 10", "standup", 23, 9, 10),
         ("schedule a meeting on friday from 1 to 3", nil, 27, 13, 15),
+        // The day said after the range is the start's too (the start was today's).
+        ("schedule a meeting from 1 pm to 3 pm on friday", "a meeting", 27, 13, 15),
+        ("set up a meeting from 2 to 3 pm on wednesday called planning", "planning", 25, 14, 15),
+        ("book a meeting called sync from 9 to 10 on monday", "sync", 23, 9, 10),
     ] as [(String, String?, Int, Int, Int)])
     func aRangeOfBareHoursOnADay(utterance: String, title: String?, day: Int, from: Int, to: Int) {
         let result = router.route(utterance, now: now)

@@ -233,4 +233,28 @@ import Testing
         #expect(result.missing == ["soup"])
         #expect(route("order a medium soup").parameter("size") == .enumCase("medium"))
     }
+
+    /// Who recommended a book is said after its title and author too.
+    @Test func aBookRecommendedBySomeone() {
+        let result = route("add a book called the martian recommended by john")
+        #expect(result.intent?.id == "library.addBook")
+        #expect(result.parameter("title") == .string("the martian"))
+        #expect(result.parameter("recommendedBy") == .string("john"))
+        #expect(result.parameter("authorName") == nil)
+        #expect(route("my friend sarah recommended project hail mary, add it").parameter("recommendedBy") == .string("my friend sarah"))
+    }
+
+    /// Spending asked and told in everyday words; a price asked in general stays outside.
+    @Test func spendingInEverydayWords() {
+        #expect(route("i spent 12 dollars at starbucks").parameter("title") == .string("starbucks"))
+        #expect(route("what's my spending this month").parameter("period") == .enumCase("thisMonth"))
+        #expect(route("how much did the train ticket cost").parameter("category") == .string("train ticket"))
+        #expect(route("how much did a tesla cost").intent == nil)
+        #expect(route("how much does a tomato soup cost").intent == nil)
+        guard case .entity(let service)? = route("make an appointment with the dentist on tuesday at 2").parameter("service") else {
+            Issue.record("no service")
+            return
+        }
+        #expect(service.id == "checkup")
+    }
 }
