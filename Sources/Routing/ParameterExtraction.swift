@@ -66,7 +66,7 @@ struct ParameterExtraction {
                     steps.append(.names(parameter: parameter.name, type: type, names: names))
                 }
             case .freeText:
-                let text = freeText(capture.range)
+                let text = withItsGathering(freeText(capture.range), before: capture.range)
                 guard !text.isEmpty else { continue }
                 if parameter.type.elementType == .file {
                     // A path, or a name in the parameter's folder, of the kinds it accepts;
@@ -250,6 +250,20 @@ struct ParameterExtraction {
         if let first = text.utf8.first, let last = text.utf8.last, isASCIIAlphanumeric(first), isASCIIAlphanumeric(last) { return text }
         return text.trimmingCharacters(in: Self.trimmed)
     }
+
+    /// "add a meeting with john": a text that begins with "with" is about the gathering the
+    /// phrase word just before it names, and keeps it ("meeting with john", not "with john").
+    func withItsGathering(_ text: String, before range: Range<Int>) -> String {
+        guard text.utf8.starts(with: "with ".utf8), range.lowerBound > 0 else { return text }
+        let word = tokens[range.lowerBound - 1].text
+        return Self.gatherings.contains(word) ? word + " " + text : text
+    }
+
+    /// Words for a get-together, which a phrase may take as the kind of event.
+    static let gatherings: Set<String> = [
+        "meeting", "meetings", "call", "lunch", "dinner", "breakfast", "brunch", "coffee", "appointment", "chat", "catchup",
+        "session", "interview", "meetup", "drinks", "sync",
+    ]
 
     /// What free text loses at its ends: made once, as a union of character sets costs tens
     /// of thousands of instructions.

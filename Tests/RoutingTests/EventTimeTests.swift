@@ -20,7 +20,7 @@ struct EventTimeTests {
     /// 3 pm" was a title, "on friday from 1 pm to 3 pm" today's hours under a title "on friday".
     @Test(arguments: [
         ("create an event called review tomorrow from 2 to 3 pm", "review", 23, 14, 15),
-        ("book a meeting with alex for tomorrow from 2 to 3 pm", "with alex", 23, 14, 15),
+        ("book a meeting with alex for tomorrow from 2 to 3 pm", "meeting with alex", 23, 14, 15),
         ("create an event called review on friday from 1 pm to 3 pm", "review", 27, 13, 15),
         ("create an event called standup tomorrow from 9 to 10", "standup", 23, 9, 10),
         ("schedule a meeting on friday from 1 to 3", nil, 27, 13, 15),
@@ -47,5 +47,15 @@ struct EventTimeTests {
         let result = router.route("make an event called movie night tonight at 8 pm", now: now)
         #expect(result.parameter("title") == .string("movie night"))
         #expect(result.parameter("startDate") == .date(LocalDateTime(year: 2026, month: 11, day: 22, hour: 20)))
+    }
+
+    /// "add a meeting with john": the title is the meeting with john, not "with john".
+    @Test(arguments: [
+        ("add a meeting with john on monday at 10 am", "meeting with john"),
+        ("schedule a meeting with the team on monday from 9 to 10", "meeting with the team"),
+        ("schedule lunch with dana tomorrow at noon", "lunch with dana"),
+    ])
+    func aTitleWithSomeoneKeepsItsGathering(utterance: String, title: String) {
+        #expect(router.route(utterance, now: now).parameter("title") == .string(title))
     }
 }
