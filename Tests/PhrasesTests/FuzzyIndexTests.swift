@@ -47,4 +47,17 @@ struct FuzzyIndexTests {
         #expect(near("wether") == ["weather"])
         #expect(near("zzzzzz").isEmpty)
     }
+
+    /// Two neighbouring letters swapped, the commonest slip of typing, is one edit: a four-letter
+    /// word allows one ("shwo" for "show"), where plain edits would count two.
+    @Test func aSwapOfNeighbouringLettersIsOneEdit() {
+        let words = ["show", "much", "tasks"]
+        let index = FuzzyIndex(vocabulary: Vocabulary(words: words))
+        func near(_ heard: String) -> [String] { index.candidates(for: heard).map { words[Int($0.word)] } }
+        #expect(near("shwo") == ["show"])
+        #expect(near("mcuh") == ["much"])
+        #expect(near("tsaks") == ["tasks"])
+        #expect(FuzzyIndex.distance(Array("shwo".utf8), Array("show".utf8)) == 1)
+        #expect(near("owsh").isEmpty)
+    }
 }

@@ -163,7 +163,9 @@ package struct FuzzyIndex: Sendable {
     }
 
     /// Levenshtein distance over bytes (fuzzy words are ASCII letters).
-    static func distance(_ a: [UInt8], _ b: [UInt8]) -> Int { EditDistance.between(a, b) }
+    /// Edits between two words, a swap of neighbouring letters counting as one: "shwo" is one
+    /// edit from "show", as the commonest slip of typing is ("mcuh", "teh").
+    static func distance(_ a: [UInt8], _ b: [UInt8]) -> Int { EditDistance.between(a, b, transpositions: true) }
 }
 
 /// A small English sound-alike key in the spirit of Metaphone.
