@@ -232,6 +232,11 @@ extension Conversation {
             let choices = values.enumerated().map { Choice(index: $0.offset + 1, title: $0.element.displayText, value: $0.element.json) }
             return Question(kind: .choice, parameter: name, prompt: question.prompt, choices: choices)
         case .none:
+            if let aside = valueOfAnotherParameter(text, besides: parameter, in: call, reader: reader) {
+                // "next tuesday at 3" to "Which location?": the date is kept, the location asked again.
+                call.set(aside.name, aside.value)
+                return question
+            }
             if parameter.type == .file {
                 throw invalidAnswer(question, expected: FileTypes.noun(parameter.fileTypes))
             }
@@ -252,6 +257,24 @@ extension Conversation {
             }
             return Question(kind: .choice, parameter: name, prompt: question.prompt, choices: choices)
         }
+    }
+
+    /// An answer that is no value of the parameter asked about but, said aside, one of another
+    /// parameter of the call that has none yet: a date, a duration, an amount, an enum case or a
+    /// known entity, whose words cannot be mistaken for free text.
+    func valueOfAnotherParameter(_ text: String, besides asked: ParameterDefinition, in call: PendingCall, reader: AnswerReader)
+        -> (name: String, value: JSONValue)?
+    {
+        for other in call.intent.parameters where other.name != asked.name && call.value(other.name) == nil && !other.type.isList {
+            switch other.type.elementType {
+            case .date, .duration, .currencyAmount, .enumeration, .entity: break
+            default: continue
+            }
+            guard case .value(let value) = reader.value(text, as: other.type) else { continue }
+            if let typed = Value(json: value, as: other.type), other.rangeProblem(typed) != nil { continue }
+            return (other.name, value)
+        }
+        return nil
     }
 
     private func apply(_ choice: Choice, to call: inout PendingCall, question: Question) throws(RPCError) {
