@@ -58,4 +58,12 @@ struct EventTimeTests {
     func aTitleWithSomeoneKeepsItsGathering(utterance: String, title: String) {
         #expect(router.route(utterance, now: now).parameter("title") == .string(title))
     }
+
+    /// "new event tomorrow 9am standup": the date said first is the start, the rest the title.
+    @Test func aDateBeforeTheTitleIsTheStart() {
+        let result = router.route("new event tomorrow 9am standup", now: now)
+        #expect(result.parameter("title") == .string("standup"))
+        #expect(result.parameter("startDate") == .date(LocalDateTime(year: 2026, month: 11, day: 23, hour: 9)))
+        #expect(router.route("new meeting friday 3pm budget review", now: now).parameter("title") == .string("budget review"))
+    }
 }

@@ -17,7 +17,9 @@ extension Conversation {
             guard case .text(let text) = params.answer, let dropped = error.data?["question"],
                 await isRequestOfItsOwn(text)
             else { throw error }
-            var outcome = try await run(.init(utterance: text, session: params.session), client: client)
+            // The new request keeps the conversation's reference time ("next week" from then).
+            let now = try? await sessions.pending(params.session, uid: client.uid).now
+            var outcome = try await run(.init(utterance: text, session: params.session, now: now ?? nil), client: client)
             outcome.droppedQuestion = try? Question(json: dropped)
             return outcome
         }
@@ -233,6 +235,9 @@ extension Conversation {
             return Question(kind: .choice, parameter: name, prompt: question.prompt, choices: choices)
         case .none:
             if let aside = valueOfAnotherParameter(text, besides: parameter, in: call, reader: reader) {
+                // "remind me next week to call mom" holds a date but is a request of its own: it
+                // takes over (``answer(_:client:)``), as any request does.
+                if await isRequestOfItsOwn(text) { throw invalidAnswer(question, expected: expectedAnswer(for: parameter)) }
                 // "next tuesday at 3" to "Which location?": the date is kept, the location asked again.
                 call.set(aside.name, aside.value)
                 return question
