@@ -83,8 +83,7 @@ struct ParameterExtraction {
                 steps.append(.freeText(parameter: parameter.name, text: text))
             }
         }
-        keepTheStartsDay(&values)
-        giveTheStartTheEndsDay(&values)
+        alignTheDaysOfRanges(&values)
         // The values found, then the defaults, in the order of the intent's parameters: in
         // the buffer the values were found in.
         parameters = values.pairs
@@ -156,38 +155,33 @@ struct ParameterExtraction {
         steps.append(.text("\(parameter.name): '\(text)' is no known \(type); the app is asked by name"))
     }
 
-    /// "tomorrow from 3 pm to 4 pm": the end was read as a time alone (today at 4 pm), before
-    /// the start; it takes the start's day, or the next day when its time is earlier than the
-    /// start's ("from 11 pm to 1 am"). Pairs are Date parameters named start…/end….
-    mutating func keepTheStartsDay(_ values: inout FoundValues) {
+    /// Puts both ends of a range on the day said for it. Pairs are Date parameters named
+    /// start…/end…, both with a value.
+    /// - "tomorrow from 3 pm to 4 pm": the end was read as a time alone (today at 4 pm), before
+    ///   the start; it takes the start's day, or the next day when its time is earlier than the
+    ///   start's ("from 11 pm to 1 am").
+    /// - "from 1 pm to 3 pm on friday": the start was read as a time alone (today's), the end on
+    ///   a later day; when the start's words are a clock time and nothing more ("2", "1 pm",
+    ///   "9:30", "noon"), it moves to the end's day. "from today at 2 to wednesday at 3" names
+    ///   the start's day and keeps it.
+    mutating func alignTheDaysOfRanges(_ values: inout FoundValues) {
         let parameters = parse.intent.parameters
         // By index: most intents have no date to look at, and a copy of each parameter cost more than the look.
         for index in parameters.indices where parameters[index].type.elementType == .date && parameters[index].name.lowercased().hasPrefix("start") {
             let start = parameters[index]
             let endName = "end" + start.name.dropFirst("start".count)
-            guard let end = parse.intent.parameters.first(where: { $0.name.lowercased() == endName.lowercased() }),
-                case .date(let from)? = values[start.name], case .date(let to)? = values[end.name], to < from
-            else { continue }
-            var moved = to
-            (moved.year, moved.month, moved.day) = (from.year, from.month, from.day)
-            if moved < from { moved = moved.adding(days: 1) }
-            values[end.name] = .date(moved)
-            steps.append(.text("\(end.name): on the day of \(start.name), \(moved.iso8601)"))
-        }
-    }
-
-    /// "from 1 pm to 3 pm on friday": a day said after the range is the start's day too. The
-    /// start was read as a time alone (today's), the end on a later day; when the start's words
-    /// are a clock time and nothing more ("2", "1 pm", "9:30", "noon"), it moves to the end's
-    /// day. "from today at 2 to wednesday at 3" names the start's day and keeps it.
-    mutating func giveTheStartTheEndsDay(_ values: inout FoundValues) {
-        let parameters = parse.intent.parameters
-        for index in parameters.indices where parameters[index].type.elementType == .date && parameters[index].name.lowercased().hasPrefix("start") {
-            let start = parameters[index]
-            let endName = "end" + start.name.dropFirst("start".count)
             guard let end = parameters.first(where: { $0.name.lowercased() == endName.lowercased() }),
-                case .date(let from)? = values[start.name], case .date(let to)? = values[end.name],
-                (from.year, from.month, from.day) == (context.now.year, context.now.month, context.now.day),
+                case .date(let from)? = values[start.name], case .date(let to)? = values[end.name]
+            else { continue }
+            if to < from {
+                var moved = to
+                (moved.year, moved.month, moved.day) = (from.year, from.month, from.day)
+                if moved < from { moved = moved.adding(days: 1) }
+                values[end.name] = .date(moved)
+                steps.append(.text("\(end.name): on the day of \(start.name), \(moved.iso8601)"))
+                continue
+            }
+            guard (from.year, from.month, from.day) == (context.now.year, context.now.month, context.now.day),
                 (to.year, to.month, to.day) != (from.year, from.month, from.day),
                 let range = parse.captures.first(where: { $0.parameter == start.name })?.range,
                 range.allSatisfy({ Self.isClockWord(tokens[$0].text) })
@@ -210,7 +204,7 @@ struct ParameterExtraction {
     static let clockWords: Set<String> = [
         "am", "pm", "a.m.", "p.m.", "noon", "midday", "midnight", "oclock", "o'clock", "at", "from", "half", "past", "quarter",
         "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "fifteen", "thirty",
-        "forty", "forty-five", "fifty",
+        "forty", "fifty",
     ]
 
     /// Wraps single values for list parameters and widens Int to Double.
