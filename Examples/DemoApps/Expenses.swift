@@ -180,7 +180,7 @@ struct AddExpense: AppIntent {
     static var parameterSummary: ParameterSummary<AddExpense>? { Summary("Add \(\.$title) expense of \(\.$price)") }
     @Parameter(title: "Title", requestValueDialog: "What did you spend on?") var title: String
     @Parameter(title: "Price", requestValueDialog: "How much was it?") var price: Double
-    @Parameter(title: "Date", default: .now) var date: Date
+    @Parameter(title: "Date", default: .now, inThePast: true) var date: Date
     @Parameter(title: "Currency") var currency: ExpenseCurrency?
     @Dependency var store: ExpenseStore
     func perform() async throws -> some IntentResult & ReturnsValue<ExpenseEntity> {

@@ -8,6 +8,7 @@ public enum LibraryApp: IntentApp {
     public static let synonyms = ["my library", "books"]
     public static let intents: [any AppIntent.Type] = [
         OpenCurrentlyReading.self, OpenShelf.self, OpenBook.self, AddBook.self, BuyBook.self, FindBooks.self, GetBookInfo.self,
+        MoveBook.self,
     ]
     public static let shortcuts: (any AppShortcutsProvider.Type)? = LibraryShortcuts.self
     public static func registerDependencies(in manager: AppDependencyManager) { manager.add(dependency: { BookStore() }) }
@@ -67,6 +68,24 @@ struct AddBook: AppIntent {
     }
 }
 
+/// Added to demo-apps.md's contract: "put artemis on my want to read shelf" added a book
+/// titled "artemis on my want".
+struct MoveBook: AppIntent {
+    static let title: LocalizedStringResource = "Move Book"
+    static let description: IntentDescription? = "Puts a book of the library on another shelf."
+    static var parameterSummary: ParameterSummary<MoveBook>? { Summary("Move \(\.$book) to \(\.$shelf)") }
+    @Parameter(title: "Book", requestValueDialog: "Which book?") var book: BookEntity
+    @Parameter(title: "Shelf", requestValueDialog: "Which shelf should it go on?") var shelf: Shelf
+    @Dependency var store: BookStore
+
+    func perform() async throws -> some IntentResult & ReturnsValue<BookEntity> {
+        guard let moved = await store.move(book.id, to: shelf) else { throw LibraryError.notFound }
+        let shelfName = shelf.displayRepresentation.title
+        if moved.from == shelf { return .result(value: BookEntity(moved.book), dialog: "\(book.title) is already on \(shelfName)") }
+        return .result(value: BookEntity(moved.book), dialog: "Moved \(book.title) to \(shelfName)")
+    }
+}
+
 struct BuyBook: AppIntent {
     static let title: LocalizedStringResource = "Buy Book"
     static let description: IntentDescription? = "Orders copies of a book, after a preview."
@@ -107,6 +126,7 @@ struct FindBooks: AppIntent {
             case .title: [EntityQuerySort("title")]
             case .datePublished: [EntityQuerySort("datePublished", ascending: false)]
             case .dateRead: [EntityQuerySort("dateRead", ascending: false)]
+            case .oldestFirst: [EntityQuerySort("datePublished", ascending: true)]
             case nil: [EntityQuerySort("title")]
             }
         let books = try await BookEntity.defaultQuery.entities(matching: filters, mode: .and, sortedBy: sort, limit: limit)
@@ -144,5 +164,6 @@ struct LibraryShortcuts: AppShortcutsProvider {
         AppShortcut(intent: BuyBook(), phrases: ["buy \(\.$count) copies of \(\.$book)"], shortTitle: "Buy Book", systemImageName: "cart")
         AppShortcut(intent: FindBooks(), phrases: ["find books by \(\.$author)"], shortTitle: "Find Books", systemImageName: "magnifyingglass")
         AppShortcut(intent: GetBookInfo(), phrases: ["is \(\.$book) \(\.$category)"], shortTitle: "Book Info", systemImageName: "info")
+        AppShortcut(intent: MoveBook(), phrases: ["move \(\.$book) to [my] \(\.$shelf) shelf"], shortTitle: "Move Book", systemImageName: "arrow.right")
     }
 }

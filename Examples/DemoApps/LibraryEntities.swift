@@ -20,11 +20,11 @@ enum BookCategory: String, AppEnum {
 }
 
 enum BookSort: String, AppEnum {
-    case title, datePublished, dateRead
+    case title, datePublished, dateRead, oldestFirst
     static let typeDisplayRepresentation: TypeDisplayRepresentation = "Sort Order"
     static let caseDisplayRepresentations: [BookSort: DisplayRepresentation] = [
         .title: "Title", .datePublished: DisplayRepresentation(title: "publishing date", synonyms: ["newest", "most recent"]),
-        .dateRead: "read date",
+        .dateRead: "read date", .oldestFirst: DisplayRepresentation(title: "oldest first", synonyms: ["oldest"]),
     ]
 }
 
@@ -68,6 +68,16 @@ actor BookStore {
         book.recommendedBy = recommendedBy
         books.append(book)
         return book
+    }
+
+    /// Puts the book `id` on `shelf` (read today when it goes to Read): the book as it is now,
+    /// and the shelf it was on; nil when the library has no such book.
+    func move(_ id: String, to shelf: Shelf) -> (book: BookRecord, from: Shelf)? {
+        guard let index = books.firstIndex(where: { $0.id == id }) else { return nil }
+        let from = books[index].shelf
+        books[index].shelf = shelf
+        if shelf == .read, from != .read { books[index].read = Date() }
+        return (books[index], from)
     }
 }
 

@@ -65,7 +65,7 @@ struct ShowPhoto: AppIntent {
     static let effect: IntentSideEffect? = .readOnly
     static let description: IntentDescription? = "Shows a photo by its title, or the photos taken on a day."
     @Parameter(title: "Photo") var photo: PhotoEntity?
-    @Parameter(title: "Day") var day: Date?
+    @Parameter(title: "Day", inThePast: true) var day: Date?
 
     func perform() async throws -> some IntentResult & ReturnsValue<[PhotoEntity]> {
         if let photo {

@@ -212,6 +212,10 @@ public struct ParameterDefinition: Hashable, Sendable {
     /// For Date parameters: a day alone is not enough ("create an event tomorrow"), so the
     /// time of day is asked for when it was not said ("At what time on Thursday, November 26?").
     public var needsTime = false
+    /// For Date parameters: the day meant is one already past, as a photo's or a spending's
+    /// is, so a day said without its year or week ("october", "on saturday") is the last one,
+    /// not the next ("show me the photos from october" in November is last October's).
+    public var inThePast = false
     /// For Int, Double and CurrencyAmount parameters: the values accepted, ends included (App
     /// Intents' `inclusiveRange`); a value said outside it is no value, and the user is asked
     /// again ("The amount must be between 0.01 and 10000."). A CurrencyAmount's amount is compared.

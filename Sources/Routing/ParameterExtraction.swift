@@ -45,7 +45,7 @@ struct ParameterExtraction {
             guard let parameter = parse.intent.parameter(capture.parameter) else { continue }
             switch capture.content {
             case .value(let value, _):
-                let fitted = fit(value, to: parameter.type)
+                let fitted = fit(inThePast(value, for: parameter, range: capture.range), to: parameter.type)
                 if let problem = parameter.rangeProblem(fitted) {
                     outOfRange.append((parameter.name, problem))
                     steps.append(.text("\(parameter.name): \(fitted.displayText) not taken: \(problem)"))
@@ -110,6 +110,19 @@ struct ParameterExtraction {
             parameters.swapAt(next, found)
             next += 1
         }
+    }
+
+    /// A date said for an `inThePast` parameter, read again as the day just past when the
+    /// utterance was read toward the future ("photos from october" is last October).
+    func inThePast(_ value: Value, for parameter: ParameterDefinition, range: Range<Int>) -> Value {
+        guard parameter.inThePast, context.prefersFuture, case .date(let read) = value, read > context.now else { return value }
+        var past = context
+        past.prefersFuture = false
+        let text = tokens[range].map(\.text).joined(separator: " ")
+        guard case .resolved(let candidates) = ResolverChain().resolve(text, as: .date, context: past),
+            case .date(let again)? = candidates.first?.value, again <= read
+        else { return value }
+        return .date(again)
     }
 
     /// Takes the one reading of a resolution, or every reading within a hair of the best as

@@ -241,6 +241,7 @@ extension ParameterDefinition {
             ("fileTypes", fileTypes.isEmpty ? nil : .array(fileTypes.map(JSONValue.string))),
             ("directory", fileDirectory.map(JSONValue.string)),
             ("needsTime", needsTime ? .bool(true) : nil),
+            ("inThePast", inThePast ? .bool(true) : nil),
             ("inclusiveRange", inclusiveRange.map { .array([.number($0.lowerBound), .number($0.upperBound)]) }),
         ])
     }
@@ -257,6 +258,10 @@ extension ParameterDefinition {
         needsTime = try fields.optionalBool("needsTime") ?? false
         if needsTime, type.elementType != .date {
             throw JSONFields.mismatch("\(path).needsTime", expected: "true only for a Date parameter")
+        }
+        inThePast = try fields.optionalBool("inThePast") ?? false
+        if inThePast, type.elementType != .date {
+            throw JSONFields.mismatch("\(path).inThePast", expected: "true only for a Date parameter")
         }
         if fields.value("inclusiveRange") != nil {
             let ends = try fields.array("inclusiveRange").compactMap(\.numberValue)

@@ -34,6 +34,9 @@ import Wire
         Case(utterance: "buy 2 copies of the martian", intent: "library.buyBook", reply: "confirm: Are you ready to order? (2 × The Martian by Andy Weir)"),
         Case(utterance: "find books by andy weir", intent: "library.findBooks", reply: "I found 3 books"),
         Case(utterance: "is dune science fiction", intent: "library.getBookInfo", reply: "Yes, Dune by Frank Herbert is science fiction."),
+        Case(utterance: "put artemis on my currently reading shelf", intent: "library.moveBook", reply: "Moved Artemis to Currently Reading"),
+        Case(utterance: "mark dune as read", intent: "library.moveBook", reply: "Dune is already on Read"),
+        Case(utterance: "show me the 2 oldest books", intent: "library.findBooks", reply: "I found 2 books"),
         Case(utterance: "what is my total expense in harcama", intent: "expenses.showTotal", reply: "Your total expense is $89.80"),
         Case(utterance: "add an expense of twelve dollars for lunch", intent: "expenses.add", reply: "Successfully added your lunch expense!"),
         Case(utterance: "email john about lunch", intent: "mail.sendDraft", reply: "Your draft is ready"),
@@ -91,6 +94,21 @@ import Wire
         #expect(chat.call.parameters["currency"] == .string("eur"))
         #expect(await chat.say("i spent £30 on train tickets").text == "Successfully added your train tickets expense of £30.00!")
         #expect(await chat.say("what is my total expense in harcama").text == "Your total expense is $89.80 and €40.00 and £30.00")
+    }
+
+    /// A book moved is on its new shelf for what comes after; the oldest come first when asked.
+    @Test func aBookMovesBetweenShelves() async {
+        let chat = await Chat.demo()
+        #expect(await chat.say("what books are on my currently reading shelf").text == "Opening Currently Reading")
+        #expect(await chat.say("i finished project hail mary").text == "Moved Project Hail Mary to Read")
+        #expect(await chat.say("mark project hail mary as read").text == "Project Hail Mary is already on Read")
+        #expect(await chat.say("move the hobbit to my currently reading shelf").text == "Moved The Hobbit to Currently Reading")
+        #expect(await chat.say("move the hobbit to my currently reading shelf").text == "The Hobbit is already on Currently Reading")
+        guard case .result(let found) = await chat.say("show me the 2 oldest books"), case .array(let books)? = found.value else {
+            Issue.record("no books found")
+            return
+        }
+        #expect(books.compactMap { $0["title"]?.stringValue } == ["The Hobbit", "Dune"])
     }
 
     /// The hidden inverses "undo" performs (docs/memory.md) put back what their intent changed.

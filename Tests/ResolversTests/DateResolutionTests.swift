@@ -60,6 +60,15 @@ import Testing
         #expect(Fixtures.resolve(text, as: .date) == nil)
     }
 
+    /// A word joining two ends ends the date: "today at 2 to wednesday" is no date of its own.
+    @Test func aRangeWordEndsTheDate() {
+        let tagged = ValueTagger().tag(TextNormalizer().words("from today at 2 to wednesday at 3"), context: Fixtures.context)
+        let dates = tagged.filter { $0.type == .date }
+        #expect(dates.contains { $0.range == 1..<4 && $0.value == Fixtures.date("2026-11-19T14:00:00").map(Value.date) })
+        #expect(dates.contains { $0.range == 5..<8 && $0.value == Fixtures.date("2026-11-25T15:00:00").map(Value.date) })
+        #expect(!dates.contains { $0.range.contains(4) })
+    }
+
     /// A time to wake by stays the morning's.
     @Test func aTimeToWakeByIsTheMorning() {
         let tagged = ValueTagger().tag(TextNormalizer().words("wake me up at 6 tomorrow"), context: Fixtures.context)

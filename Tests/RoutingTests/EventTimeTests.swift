@@ -37,6 +37,20 @@ struct EventTimeTests {
         #expect(result.parameter("endDate") == .date(LocalDateTime(year: 2026, month: 11, day: day, hour: to)))
     }
 
+    /// Two ends that each name their day: the title was "review from today at 2 to" and the
+    /// start Wednesday's, since "today at 2 to wednesday" was read as one date.
+    @Test(arguments: [
+        ("create an event called review from today at 2 to wednesday at 3", "review", 22, 14, 25, 15),
+        ("schedule the offsite from monday at 9 am until tuesday at 5 pm", "the offsite", 23, 9, 24, 17),
+    ] as [(String, String, Int, Int, Int, Int)])
+    func aRangeBetweenTwoDays(utterance: String, title: String, startDay: Int, from: Int, endDay: Int, to: Int) {
+        let result = router.route(utterance, now: now)
+        #expect(result.intent?.id == "calendar.createEvent")
+        #expect(result.parameter("title") == .string(title))
+        #expect(result.parameter("startDate") == .date(LocalDateTime(year: 2026, month: 11, day: startDay, hour: from)))
+        #expect(result.parameter("endDate") == .date(LocalDateTime(year: 2026, month: 11, day: endDay, hour: to)))
+    }
+
     @Test func anEndBeforeTheStartsTimeIsTheNextDay() {
         let result = router.route("create an event called party from 11 pm to 1 am", now: now)
         #expect(result.parameter("startDate") == .date(LocalDateTime(year: 2026, month: 11, day: 22, hour: 23)))

@@ -156,6 +156,21 @@ import Testing
         #expect(limited.parameter("publishedBefore") == .date(LocalDateTime(year: 2020, month: 1, day: 1)))
     }
 
+    /// "Oldest" is an order, not an author ("show me the 3 oldest books" searched for author
+    /// "oldest"), and an order may follow the author without "sorted by".
+    @Test(arguments: [
+        ("show me the 3 oldest books", nil, "oldestFirst", 3),
+        ("list books by andy weir oldest first", "andy weir", "oldestFirst", nil),
+        ("books by andy weir newest first", "andy weir", "datePublished", nil),
+    ] as [(String, String?, String, Int?)])
+    func anOrderIsNoAuthor(utterance: String, author: String?, sort: String, limit: Int?) {
+        let result = route(utterance)
+        #expect(result.intent?.id == "library.findBooks")
+        #expect(result.parameter("author") == author.map(Value.string))
+        #expect(result.parameter("sortBy") == .enumCase(sort))
+        #expect(result.parameter("limit") == limit.map(Value.int))
+    }
+
     /// Pronouns are no name: "show me my books" names no author "me my".
     @Test func pronounsAreNoFreeText() {
         #expect(route("show me my books").parameter("author") == nil)

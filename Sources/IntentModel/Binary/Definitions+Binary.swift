@@ -118,6 +118,7 @@ extension ParameterDefinition: BinaryCodable {
         out.write(needsTime)
         out.write(inclusiveRange?.lowerBound)
         out.write(inclusiveRange?.upperBound)
+        out.write(inThePast)
     }
     @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init(
@@ -129,6 +130,7 @@ extension ParameterDefinition: BinaryCodable {
         let lower: Double? = try input.read()
         let upper: Double? = try input.read()
         if let lower, let upper, lower <= upper { inclusiveRange = lower...upper }
+        inThePast = try input.read()
     }
 }
 

@@ -33,6 +33,7 @@ enum IntentIntrospection {
             definition.fileTypes = found.parameter.fileTypes
             definition.fileDirectory = found.parameter.fileDirectory
             definition.needsTime = found.parameter.needsTime
+            definition.inThePast = found.parameter.inThePast && definition.type.elementType == .date
             if ParameterDefinition.takesRange(definition.type) { definition.inclusiveRange = found.parameter.inclusiveRange }
             return definition
         }

@@ -88,6 +88,7 @@ public enum ManifestWriter {
                 if !parameter.fileTypes.isEmpty { fields.append("fileTypes: [\(parameter.fileTypes.map(q).joined(separator: ", "))]") }
                 if let directory = parameter.fileDirectory { fields.append("directory: \(q(directory))") }
                 if parameter.needsTime { fields.append("needsTime: true") }
+                if parameter.inThePast { fields.append("inThePast: true") }
                 if let range = parameter.inclusiveRange {
                     fields.append("inclusiveRange: [\(number(range.lowerBound)), \(number(range.upperBound))]")
                 }

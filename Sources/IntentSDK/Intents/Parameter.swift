@@ -32,17 +32,19 @@ public struct Parameter<Value: IntentValue>: Sendable {
     ///   - directory: For files: the folder where a bare name is looked up ("~/Pictures").
     ///   - needsTime: For dates: a day alone is not enough, so the time of day is asked for
     ///     when it was not said ("At what time on Thursday, November 26?").
+    ///   - inThePast: For dates: the day meant is one already past (a photo's, a spending's),
+    ///     so "on saturday" or "october" said without more is the last one, not the next.
     ///   - inclusiveRange: For numbers and amounts of money: the lowest and highest values
     ///     accepted (`(1, 10)`); a value said outside is refused and asked for again.
     public init(
         title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: Value? = nil,
         requestValueDialog: IntentDialog? = nil, supportedContentTypes: [String] = [], directory: String? = nil, needsTime: Bool = false,
-        inclusiveRange: (Double, Double)? = nil
+        inThePast: Bool = false, inclusiveRange: (Double, Double)? = nil
     ) {
         storage = ParameterStorage(
             title: title.text, description: description?.text ?? "", defaultValue: defaultValue,
             requestValueDialog: requestValueDialog?.text, fileTypes: supportedContentTypes, fileDirectory: directory, needsTime: needsTime,
-            inclusiveRange: inclusiveRange.flatMap { $0.0 <= $0.1 ? $0.0...$0.1 : nil })
+            inThePast: inThePast, inclusiveRange: inclusiveRange.flatMap { $0.0 <= $0.1 ? $0.0...$0.1 : nil })
     }
 
     /// The parameter's value; reading a required one before it has a value is a programming error.
@@ -131,14 +133,16 @@ final class ParameterStorage<Value: IntentValue>: Sendable {
     let fileTypes: [String]
     let fileDirectory: String?
     let needsTime: Bool
+    let inThePast: Bool
     let inclusiveRange: ClosedRange<Double>?
     private let state = Mutex<(name: String, value: Value?)>(("", nil))
 
     init(
         title: String, description: String, defaultValue: Value?, requestValueDialog: String?, fileTypes: [String], fileDirectory: String?,
-        needsTime: Bool, inclusiveRange: ClosedRange<Double>? = nil
+        needsTime: Bool, inThePast: Bool = false, inclusiveRange: ClosedRange<Double>? = nil
     ) {
         self.needsTime = needsTime
+        self.inThePast = inThePast
         self.inclusiveRange = inclusiveRange
         self.title = title
         self.description = description
@@ -168,6 +172,7 @@ protocol AnyParameter: Sendable {
     var fileTypes: [String] { get }
     var fileDirectory: String? { get }
     var needsTime: Bool { get }
+    var inThePast: Bool { get }
     var inclusiveRange: ClosedRange<Double>? { get }
     static var valueType: ValueType { get }
     static var isOptional: Bool { get }
@@ -189,6 +194,7 @@ extension Parameter: AnyParameter {
     var fileTypes: [String] { storage.fileTypes }
     var fileDirectory: String? { storage.fileDirectory }
     var needsTime: Bool { storage.needsTime }
+    var inThePast: Bool { storage.inThePast }
     var inclusiveRange: ClosedRange<Double>? { storage.inclusiveRange }
     static var valueType: ValueType { Value.intentValueType }
     static var isOptional: Bool { Value.isOptionalValue }

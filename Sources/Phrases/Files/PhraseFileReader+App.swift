@@ -174,7 +174,7 @@ extension PhraseFileReader {
                     reader.mapping(value, "parameter '\(name)'"),
                     allowed: [
                         "type", "title", "optional", "default", "requestValueDialog", "description", "fileTypes", "directory", "needsTime",
-                        "inclusiveRange",
+                        "inThePast", "inclusiveRange",
                     ],
                     in: "parameter '\(name)'")
                 parameter.title = reader.string(value[field: "title"], "title") ?? name
@@ -188,6 +188,10 @@ extension PhraseFileReader {
                 if let needsTime = reader.bool(value[field: "needsTime"], "needsTime") {
                     if type.elementType != .date { reader.error("'needsTime' is for Date parameters; '\(name)' is \(type)", at: value[field: "needsTime"] ?? typeNode) }
                     parameter.needsTime = needsTime
+                }
+                if let inThePast = reader.bool(value[field: "inThePast"], "inThePast") {
+                    if type.elementType != .date { reader.error("'inThePast' is for Date parameters; '\(name)' is \(type)", at: value[field: "inThePast"] ?? typeNode) }
+                    parameter.inThePast = inThePast
                 }
                 if let rangeNode = value[field: "inclusiveRange"] {
                     let ends = rangeNode.sequence?.compactMap { $0.scalar?.string }.compactMap { Double($0) } ?? []

@@ -102,6 +102,10 @@ struct DateParser {
                 index = next
                 parts.matched += 1
                 lastGood = (index, parts)
+            } else if lastGood != nil, Self.rangeJoins.contains(tokens[index]) {
+                // "today at 2 to wednesday at 3": a word joining the ends of a range ends the
+                // date read so far; the other end is a date of its own.
+                break
             } else if Self.fillers.contains(tokens[index]) || tokens[index] == "," {
                 index += 1
             } else {
