@@ -184,12 +184,13 @@ public final class MemoryStore: Sendable {
 
     // MARK: The journal of undo and redo
 
-    /// The newest reversible action of `uid` performed through intentd that is not undone:
-    /// an original or a redo. Nil when the newest such action was already undone.
-    public func lastUndoable(uid: UInt32?) async throws -> HistoryEntry? {
+    /// The newest action of `uid` performed through intentd that changed something and is not
+    /// undone: an original or a redo, what "undo" reverses. It may be one that cannot be undone
+    /// (its effect is not `reversible`): "undo" then says so rather than reach past it to an
+    /// older action. Nil when every such action was undone.
+    public func lastChange(uid: UInt32?) async throws -> HistoryEntry? {
         try await pool.read { db in
             try Self.actions(uid: uid)
-                .filter(Column("effect") == "reversible")
                 .filter(Column("undoneBy") == nil)
                 .order(Column("id").desc).fetchOne(db)
         }

@@ -114,6 +114,25 @@ import Wire
             #expect(expense?["properties"]?["price"] == .number(4.5), "\(expense?.serialized ?? "")")
             #expect(text(try await say(client, "undo")) == "Undone: Remove an expense. (Successfully added your Coffee expense!)")
             #expect(text(try await say(client, "what is my total expense in harcama")) == "Your total expense is $89.80")
+            // The expense the undo added is a new one: redo removes that one, and so on.
+            #expect(text(try await say(client, "redo")) == "Redone: Remove an expense. (Removed your Coffee expense)")
+            #expect(text(try await say(client, "what is my total expense in harcama")) == "Your total expense is $85.30")
+            #expect(text(try await say(client, "undo")) == "Undone: Remove an expense. (Successfully added your Coffee expense!)")
+            #expect(text(try await say(client, "redo")) == "Redone: Remove an expense. (Removed your Coffee expense)")
+            #expect(text(try await say(client, "what is my total expense in harcama")) == "Your total expense is $85.30")
+        }
+    }
+
+    /// "undo" reverses the last change or says why it cannot; it never reaches past it to an
+    /// older one (it undid the task added before a book was added).
+    @Test func undoStopsAtAChangeItCannotReverse() async throws {
+        defer { try? FileManager.default.removeItem(atPath: stateDirectory) }
+        try await withDaemon(host: await IntentHost(apps: DemoApps.all)) { client, _ in
+            let task = try await say(client, "add eggs to my groceries list")
+            #expect(task.status == .done)
+            #expect(text(try await say(client, "add the book neuromancer")) == "Added Neuromancer to Library!")
+            let undo = text(try await say(client, "undo"))
+            #expect(undo == "failed: I can't undo add Book: Library doesn't say how to undo it.", "\(undo)")
         }
     }
 
@@ -153,8 +172,8 @@ import Wire
             #expect(text(try await say(client, "delete all my tasks", confirmed)) == "All of your tasks have been deleted.")
             let transfer = try await say(client, "transfer 20 dollars to john", confirmed)
             #expect(transfer.status == .done, "\(transfer.json.serialized)")
-            // Nothing to undo: a destructive action is not reversible.
-            #expect(text(try await say(client, "undo")) == "failed: There is nothing to undo.")
+            // A destructive action is not reversible: undo says so, and does not reach past it.
+            #expect(text(try await say(client, "undo")) == "failed: I can't undo transfer $20 to John Appleseed: it can't be undone.")
         }
     }
 

@@ -96,19 +96,19 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let store = try MemoryStore(directory: directory)
         let reversible = IntentEffect.reversible(UndoAction(intent: "tasks.delete", parameters: ["task": .string("$result")]))
-        #expect(try await store.lastUndoable(uid: 1000) == nil)
+        #expect(try await store.lastChange(uid: 1000) == nil)
         let add = try await store.record(entry("tasks.add", effect: reversible))
         try await store.record(entry("tasks.list", effect: .readOnly))
         try await store.record(entry("tasks.add", effect: reversible, outcome: "failed"))
         try await store.record(entry("tasks.add", uid: 2000, effect: reversible))
         try await store.record(entry("tasks.add", source: .donated, effect: reversible))
         // Read-only, failed, donated and other users' actions are not undone.
-        #expect(try await store.lastUndoable(uid: 1000)?.id == add.id)
+        #expect(try await store.lastChange(uid: 1000)?.id == add.id)
         #expect(try await store.lastRedoable(uid: 1000) == nil)
         var undo = entry("tasks.delete", source: .undo, effect: reversible)
         undo.undoes = add.id
         try await store.record(undo, reversing: try #require(add.id))
-        #expect(try await store.lastUndoable(uid: 1000) == nil)
+        #expect(try await store.lastChange(uid: 1000) == nil)
         #expect(try await store.lastRedoable(uid: 1000)?.id == add.id)
         // A read-only action between keeps the redo; a new change drops it.
         try await store.record(entry("tasks.count", effect: .readOnly))
@@ -117,10 +117,13 @@ import Testing
         redo.redoes = add.id
         let redone = try await store.record(redo, reversing: try #require(add.id))
         #expect(try await store.lastRedoable(uid: 1000) == nil)
-        #expect(try await store.lastUndoable(uid: 1000)?.id == redone.id)
+        #expect(try await store.lastChange(uid: 1000)?.id == redone.id)
         try await store.record(entry("expenses.add", effect: reversible))
-        let newest = try await store.lastUndoable(uid: 1000)
+        let newest = try await store.lastChange(uid: 1000)
         #expect(newest?.intent == "expenses.add")
+        // An action that cannot be undone is the last change all the same: undo stops there.
+        try await store.record(entry("tasks.deleteAll", effect: .destructive))
+        #expect(try await store.lastChange(uid: 1000)?.intent == "tasks.deleteAll")
     }
 
     @Test func suggestionsRankByFrequencyRecencyAndTimeOfDay() async throws {
@@ -174,9 +177,9 @@ import Testing
         }
         let a = try await store.record(entry("tasks.add", ["title": .string("a")], effect: reversible))
         let b = try await store.record(entry("tasks.add", ["title": .string("b")], effect: reversible))
-        try await undo(try #require(try await store.lastUndoable(uid: 1000)))
-        try await undo(try #require(try await store.lastUndoable(uid: 1000)))
-        #expect(try await store.lastUndoable(uid: 1000) == nil)
+        try await undo(try #require(try await store.lastChange(uid: 1000)))
+        try await undo(try #require(try await store.lastChange(uid: 1000)))
+        #expect(try await store.lastChange(uid: 1000) == nil)
         #expect(try await store.lastRedoable(uid: 1000)?.id == a.id, "the last undone first")
         _ = try await redo(a)
         #expect(try await store.lastRedoable(uid: 1000)?.id == b.id, "then the one undone before it")

@@ -92,7 +92,7 @@ extension Conversation {
         }
         let found: HistoryEntry?
         do {
-            found = undoing ? try await memory.lastUndoable(uid: client.uid) : try await memory.lastRedoable(uid: client.uid)
+            found = undoing ? try await memory.lastChange(uid: client.uid) : try await memory.lastRedoable(uid: client.uid)
         } catch {
             logger.error("could not read the history", metadata: ["error": "\(error)"])
             return await finished(.failed, "I can't read the history right now.")
@@ -124,6 +124,14 @@ extension Conversation {
     /// `request` is the call that asked (its turn, time and words).
     func undo(_ entry: HistoryEntry, for request: PendingCall, session: String, client: Client) async throws(RPCError) -> Result<String, MemoryProblem> {
         guard let original = originalCall(of: entry) else { return .failure(MemoryProblem(text: "There is nothing to undo.")) }
+        switch original.intent.effect {
+        case .reversible: break
+        case .destructive:
+            return .failure(MemoryProblem(text: "I can't undo \(describe(original, midSentence: true)): it can't be undone."))
+        default:
+            let app = registry.router.library.app(original.intent.appID)?.displayName ?? original.intent.appID
+            return .failure(MemoryProblem(text: "I can't undo \(describe(original, midSentence: true)): \(app) doesn't say how to undo it."))
+        }
         guard let action = original.intent.effect?.undo, let inverse = registry.router.library.intent(action.intent),
             let parameters = action.inverseParameters(original: entry.parameterValues, result: entry.resultValue)
         else {
@@ -140,6 +148,15 @@ extension Conversation {
     /// Performs a history entry's call again, and records that.
     func redo(_ entry: HistoryEntry, for request: PendingCall, session: String, client: Client) async throws(RPCError) -> Result<String, MemoryProblem> {
         guard var next = originalCall(of: entry) else { return .failure(MemoryProblem(text: "There is nothing to redo.")) }
+        // What the undo made may have a new id: "remove the coffee expense", "undo" (the expense
+        // added again, a new one), "redo" removes the one the undo added. The undo's own inverse,
+        // when it is the original's intent, says which.
+        if let undoID = entry.undoneBy, let undo = try? await memory?.entry(undoID),
+            let action = registry.router.library.intent(undo.intent)?.effect?.undo, action.intent == entry.intent,
+            let parameters = action.inverseParameters(original: undo.parameterValues, result: undo.resultValue)
+        {
+            for (name, value) in parameters { next.set(name, value) }
+        }
         next.adopt(request)
         return try await perform(next, reversing: entry, source: .redo, describing: next, session: session, client: client)
     }
