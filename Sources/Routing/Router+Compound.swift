@@ -39,10 +39,16 @@ extension Router {
         // Most utterances stand as one command and have no conjunction: they end here, before
         // any copy of the text is made.
         let standsWhole = standsAsOneCommand(whole)
-        guard !conjunctions.isEmpty || !standsWhole else { return nil }
+        // Commands said one after another with no "and" read as one whose free text holds the
+        // next ("add milk to my groceries list add eggs to my groceries list" was one task
+        // "milk to my groceries list add eggs"): a word inside the free text that begins a
+        // phrase may begin a command.
+        let runOnStarts = standsWhole ? commandStarts(inFreeTextOf: whole, tokens: tokens) : []
+        guard !conjunctions.isEmpty || !standsWhole || !runOnStarts.isEmpty else { return nil }
         let scalars = Array(utterance.unicodeScalars)
-        let clauseBreaks = standsWhole ? [] : Self.clauseBreaks(in: scalars, tokens: tokens)
-        guard !conjunctions.isEmpty || !clauseBreaks.isEmpty else { return nil }
+        var clauseBreaks = Self.clauseBreaks(in: scalars, tokens: tokens)
+        if standsWhole { clauseBreaks.formIntersection(runOnStarts) }
+        guard !conjunctions.isEmpty || !clauseBreaks.isEmpty || !runOnStarts.isEmpty else { return nil }
         func text(_ range: Range<Int>) -> String {
             // The words' source as said; the tokens' own texts when their sources do not make
             // one stretch (text the normalizer repaired or recomposed, as a fuzzer found).
@@ -114,12 +120,22 @@ extension Router {
                     index + words.count < tokens.count && tokens[index..<index + words.count].map(\.text) == words
                 }
                 if conjunction == nil, clauseBreaks.contains(index) { conjunction = [] }
-                if let conjunction, let first = standsAlone(start..<index) ?? previous.flatMap({ refersBack(start..<index, after: $0) }) {
+                // Where nothing marks the break, each command must be whole and read better
+                // than the one they made together.
+                let unmarked = conjunction == nil && runOnStarts.contains(index)
+                if unmarked { conjunction = [] }
+                if let conjunction, let first = standsAlone(start..<index) ?? previous.flatMap({ refersBack(start..<index, after: $0) }),
+                    !unmarked || readsBetter(first, than: whole)
+                {
                     // The rest read as several commands first: "delete the task buy milk and
                     // then show my tasks" is two, though a task could be called all that.
                     let rest = index + conjunction.count
                     if let more = split(from: rest, depth: depth + 1, after: first) { return [first] + more }
-                    if let last = standsAlone(rest..<tokens.count) ?? refersBack(rest..<tokens.count, after: first) { return [first, last] }
+                    if let last = standsAlone(rest..<tokens.count) ?? refersBack(rest..<tokens.count, after: first),
+                        !unmarked || readsBetter(last, than: whole)
+                    {
+                        return [first, last]
+                    }
                 }
                 index += 1
             }
@@ -127,6 +143,24 @@ extension Router {
         }
         guard let parts = split(from: 0, depth: 1, after: nil) else { return nil }
         return Self.mergingRestatements(parts)
+    }
+
+    /// The words inside the free text of `whole`'s reading, past its first, that begin a phrase.
+    func commandStarts(inFreeTextOf whole: RouteResult, tokens: [Token]) -> Set<Int> {
+        guard let best = whole.explanation.parses.first, whole.explanation.tokens.count == tokens.count else { return [] }
+        var starts: Set<Int> = []
+        for capture in best.captures where capture.content == .freeText && capture.range.count > 1 {
+            for index in capture.range.dropFirst() where index < tokens.count && matcher.beginsAPhrase(tokens[index].text) {
+                starts.insert(index)
+            }
+        }
+        return starts
+    }
+
+    /// A part of a run-on utterance that is a whole command (nothing missing) read with more
+    /// confidence than the utterance as one.
+    func readsBetter(_ part: RouteResult, than whole: RouteResult) -> Bool {
+        part.status == .complete && part.confidence > whole.confidence
     }
 
     /// A command that stands on its own: a phrase parses it well enough (not the word-overlap

@@ -109,8 +109,20 @@ struct RouteCommand: AsyncParsableCommand {
         if explain { emitLine(result.explanation.text + "\n") }
     }
 
-    /// `tasks.add (complete, 0.93): title = "buy bread", list = Groceries`
+    /// `tasks.add (complete, 0.93): title = "buy bread", list = Groceries`; several commands
+    /// said at once, each numbered.
     static func summary(of result: RouteResult) -> String {
+        if result.parts.count > 1 { return numbered(result.parts.map { summary(of: $0) }) }
+        return summary(ofOne: result)
+    }
+
+    /// "2 commands:" and each command's summary, numbered and indented.
+    static func numbered(_ summaries: [String]) -> String {
+        "\(summaries.count) commands:"
+            + summaries.enumerated().map { "\n  \($0.offset + 1). " + $0.element.replacingOccurrences(of: "\n", with: "\n     ") }.joined()
+    }
+
+    static func summary(ofOne result: RouteResult) -> String {
         guard let intent = result.intent else {
             let near = result.alternatives.first.map { " (closest: \($0.intent), \(percent($0.confidence)))" } ?? ""
             return "\"\(result.utterance)\": not understood\(near)"
@@ -184,6 +196,7 @@ extension RouteCommand {
 
     /// The one-line summary of a route result read back from its JSON form.
     static func summary(ofJSON json: JSONValue) -> String {
+        if case .array(let parts)? = json["parts"], parts.count > 1 { return numbered(parts.map(summary(ofJSON:))) }
         let utterance = json["utterance"]?.stringValue ?? ""
         let confidence = json["confidence"]?.numberValue ?? 0
         guard let intent = json["intent"]?.stringValue else { return "\"\(utterance)\": not understood" }

@@ -26,6 +26,35 @@ struct CompoundCommandTests {
         #expect(result.parts[1].utterance == "add Bread")
     }
 
+    /// Commands said one after another with nothing between, as speech-to-text writes them, or
+    /// with a full stop: they were one task "milk to my groceries list add eggs".
+    @Test(arguments: [
+        "add milk to my groceries list add eggs to my groceries list",
+        "Add milk to my groceries list. Add eggs to my groceries list.",
+    ])
+    func commandsSaidOneAfterAnotherAreSplit(utterance: String) {
+        let result = route(utterance)
+        #expect(result.parts.map { $0.intent?.id } == ["tasks.add", "tasks.add"])
+        #expect(result.parts.map { $0.parameter("title") } == [.string("milk"), .string("eggs")])
+        let remind = route("remind me to call mom tomorrow show my tasks")
+        #expect(remind.parts.map { $0.intent?.id } == ["tasks.add", "tasks.list"])
+    }
+
+    /// With nothing marking a break, a command word inside a title splits only when both
+    /// commands are whole and read better than the one they make together.
+    @Test(arguments: [
+        ("create an event called open house tomorrow at 5", "title", "open house"),
+        ("remind me to add eggs to the list", "title", "add eggs to the list"),
+        ("add a task called show the kids the photos", "title", "show the kids the photos"),
+        ("email john saying play the song tomorrow", "body", "play the song tomorrow"),
+        ("remind me to buy milk order soup", "title", "buy milk order soup"),
+    ])
+    func aCommandWordInsideATitleIsNotSplit(utterance: String, name: String, value: String) {
+        let result = route(utterance)
+        #expect(result.parts.isEmpty, "\(result.parts.map(\.utterance))")
+        #expect(result.parameter(name) == .string(value))
+    }
+
     @Test func aLaterPartMayPointBack() {
         let result = route("add milk to my groceries list and open it")
         #expect(result.parts.map { $0.intent?.id } == ["tasks.add", "tasks.open"])

@@ -66,6 +66,13 @@ public struct Matcher: Sendable {
     var entityTypeWords: Set<Int32> { parts.compiled.entityTypeWords }
     /// How each vocabulary word sounds, worked out on the first sound-alike search.
     var sounds: VocabularySounds { parts.sounds }
+
+    /// Whether a phrase of some app begins with `word` ("add", "show"): where a command said
+    /// after another may start.
+    public func beginsAPhrase(_ word: String) -> Bool {
+        if let id = vocabulary.id(of: word), automaton.wordTarget(from: 0, word: id) != nil { return true }
+        return overlay?.matcher.beginsAPhrase(word) ?? false
+    }
     /// Buffers kept from one match to the next.
     let scratch = MatchScratchPool()
     /// Apps compiled on their own and matched beside this automaton (``overlaid(with:replacing:)``).
