@@ -107,6 +107,11 @@ struct PipeConversation {
                     return
                 }
             }
+            // "help" or "i don't know" asks about the question: it stays.
+            if let refusal, refusal.data?["noAnswer"] == .bool(true) {
+                reportRefusedAnswer(refusal, text: first, number: number)
+                return
+            }
             if let refusal, let routed = try? await conversation.route(first, spoken: spoken),
                 routed["status"]?.stringValue == "notUnderstood"
             {

@@ -204,6 +204,28 @@ struct RunCommandTests {
         #expect(objects[1]["error"]?["data"]?["expected"] == .string("an amount between 0.01 and 10000"))
     }
 
+    /// "i don't know" to "What's the event called?" was the event's title, and "help" to a
+    /// question dropped it for the general help: neither is an answer, and the question stays.
+    @Test func sayingThereIsNoAnswerKeepsTheQuestion() async throws {
+        let input = "create an event\ni don't know yet\nteam lunch\nhelp\ntomorrow at noon\n"
+        let output = try await runIntentd(["run", "--no-spoken", "--now", "2026-11-22T10:00:00"], input: input, environment: ["NO_COLOR": "1"])
+        #expect(
+            output.stdout.contains("""
+                > i don't know yet
+                I need the title. What's the event called?
+                > team lunch
+                → calendar.createEvent  title = "team lunch"
+                ? When does it start?
+                > help
+                I need a date or time (start date). When does it start?
+                > tomorrow at noon
+                → calendar.createEvent  title = "team lunch", startDate = 2026-11-23T12:00:00
+                """), "\(output.stdout)")
+        let (objects, _) = try await run("add a task\nwhat are my options\nbuy milk\n", ["--no-spoken"])
+        #expect(objects[1]["error"]?["data"]?["noAnswer"] == .bool(true))
+        #expect(objects[2]["outcome"]?["intent"] == .string("tasks.add"))
+    }
+
     @Test func textOutputShowsIntentParametersDialogAndQuestions() async throws {
         let input = "Order tomato soup.\nlots of them\nOpen a task.\n2\n"
         let output = try await runIntentd(["run"], input: input, environment: ["NO_COLOR": "1"])

@@ -134,6 +134,22 @@ struct AnswerReader {
         return Self.cancelPhrases.contains(words.joined(separator: " "))
     }
 
+    /// Whether the words say that the user has no answer, or asks what one could be ("i don't
+    /// know", "not sure", "help", "what are my options"): never a value, even for free text.
+    static func isNoAnswer(_ text: String) -> Bool {
+        var words = TextNormalizer().words(text).filter { !["please", "oh", "ok", "okay", "um", "uh", "hmm", "well", "sorry"].contains($0) }
+        if words.last == "yet" { words.removeLast() }
+        return Self.noAnswerPhrases.contains(words.joined(separator: " "))
+    }
+
+    /// As the normalizer writes them: "don't" is "do not", "i'm" is "i am".
+    static let noAnswerPhrases: Set<String> = [
+        "i do not know", "do not know", "dunno", "i dunno", "idk", "no idea", "i have no idea", "no clue", "i have no clue",
+        "not sure", "i am not sure", "i can not decide", "i cannot decide", "i have not decided", "not decided",
+        "help", "help me", "what can i say", "what do i say", "what should i say", "what are my options", "what are the options",
+        "what options are there", "options", "what are the choices", "what can i choose", "i do not understand",
+    ]
+
     static let cancelPhrases: Set<String> = [
         "cancel", "cancel that", "cancel it", "never mind", "nevermind", "forget it", "forget about it", "stop", "abort", "quit",
     ]

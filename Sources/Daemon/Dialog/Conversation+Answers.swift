@@ -14,7 +14,8 @@ extension Conversation {
             guard let waiting else { return outcome }
             return try await continueParts(after: outcome, of: waiting, params, client: client)
         } catch let error where error.code == .invalidAnswer {
-            guard case .text(let text) = params.answer, let dropped = error.data?["question"],
+            // "help" or "i don't know" asks about the question: it stays.
+            guard case .text(let text) = params.answer, let dropped = error.data?["question"], !AnswerReader.isNoAnswer(text),
                 await isRequestOfItsOwn(text)
             else { throw error }
             // The new request keeps the conversation's reference time ("next week" from then).
@@ -211,6 +212,9 @@ extension Conversation {
     {
         let name = parameter.name
         let reader = AnswerReader(router: registry.router, now: call.now)
+        // "i don't know" or "help" to "What's the event called?" was the event's title: the
+        // question stays, with what it needs (and the options, where there are some).
+        if AnswerReader.isNoAnswer(text) { throw invalidAnswer(question, expected: expectedAnswer(for: parameter), noAnswer: true) }
         if parameter.needsTime, parameter.type == .date, let date = readDate(text, for: parameter, given: call.value(name), reader: reader) {
             call.set(name, .string(date.iso8601))
             if Self.saysMidnight(text) { call.midnightMeant.insert(name) }
@@ -336,9 +340,11 @@ extension Conversation {
     /// How many options of an enum a question lists before "…".
     static let optionsListed = 8
 
-    private func invalidAnswer(_ question: Question, expected: String) -> RPCError {
-        RPCError(.invalidAnswer, "Invalid answer", data: .object([
-            ("expected", .string(expected)), ("question", question.json),
-        ]))
+    /// `noAnswer`: the words said there is no answer ("i don't know", "help"), so that a client
+    /// keeps the question rather than perform them as a request.
+    private func invalidAnswer(_ question: Question, expected: String, noAnswer: Bool = false) -> RPCError {
+        var data: [(String, JSONValue)] = [("expected", .string(expected)), ("question", question.json)]
+        if noAnswer { data.append(("noAnswer", .bool(true))) }
+        return RPCError(.invalidAnswer, "Invalid answer", data: .object(data))
     }
 }
