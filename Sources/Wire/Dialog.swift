@@ -188,6 +188,10 @@ public struct RunOutcome: Hashable, Sendable, JSONConvertible {
     /// For `continue`: the question the session was waiting on, dropped because the reply was
     /// no answer to it but a request of its own, which this outcome performed.
     public var droppedQuestion: Question?
+    /// For `continue`: the question the session still waits on. The reply was no answer to it
+    /// but a request that only reads ("what's my balance" while a transfer waits for its
+    /// amount), which this outcome performed; the next reply answers the question.
+    public var heldQuestion: Question?
     /// Words of the utterance that were not used (the route result's `ignored`), as said.
     public var ignored: [String] = []
     /// For an utterance of several commands: the outcome of each command reached so far, in
@@ -243,6 +247,7 @@ public struct RunOutcome: Hashable, Sendable, JSONConvertible {
             ("session", .string(session)), ("status", .string(status.rawValue)), ("intent", intent.map(JSONValue.string)),
             ("parameters", .object(parameters)), ("question", question?.json), ("result", result?.json),
             ("message", message.map(JSONValue.string)), ("route", route), ("droppedQuestion", droppedQuestion?.json),
+            ("heldQuestion", heldQuestion?.json),
             ("ignored", ignored.isEmpty ? nil : .array(ignored.map(JSONValue.string))),
             ("parts", parts.isEmpty ? nil : .array(parts.map(\.json))),
             ("correction", correction?.json),
@@ -263,6 +268,7 @@ public struct RunOutcome: Hashable, Sendable, JSONConvertible {
         message = try fields.optionalString("message")
         route = fields.value("route")
         droppedQuestion = try fields.value("droppedQuestion").map { (v) throws(RPCError) in try Question(json: v) }
+        heldQuestion = try fields.value("heldQuestion").map { (v) throws(RPCError) in try Question(json: v) }
         ignored = (fields.value("ignored")?.arrayValue ?? []).compactMap(\.stringValue)
         if let fix = fields.value("correction"), let parameter = fix["parameter"]?.stringValue, let to = fix["to"] {
             correction = Correction(parameter: parameter, from: fix["from"], to: to, undid: fix["undid"] == .bool(true))

@@ -84,6 +84,8 @@ struct OutcomeText: Sendable {
             }
             lines.append(line)
         }
+        // A request said beside a question: the question again, still waiting.
+        if let held = outcome.heldQuestion { lines += question(held) }
         return lines
     }
 

@@ -198,7 +198,7 @@ struct Repl {
     }
 
     mutating func show(_ outcome: RunOutcome) {
-        pending = outcome.status == .question ? outcome.question : nil
+        pending = outcome.status == .question ? outcome.question : outcome.heldQuestion
         say(text.lines(outcome).joined(separator: "\n"))
     }
 

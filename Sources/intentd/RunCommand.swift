@@ -95,7 +95,7 @@ struct PipeConversation {
                 do {
                     let outcome = try await conversation.answer(text)
                     // A line that was no answer but a request of its own dropped the question.
-                    let role = outcome.droppedQuestion == nil ? "answer" : "utterance"
+                    let role = outcome.droppedQuestion == nil && outcome.heldQuestion == nil ? "answer" : "utterance"
                     report(outcome, text: text, role: role, number: number, readings: readings)
                     await reportOpened(by: outcome, number: number)
                     return
@@ -170,8 +170,8 @@ struct PipeConversation {
     private mutating func report(
         _ outcome: RunOutcome, text: String, role: String, number: Int, readings: [(RecognizerLine.Hypothesis, Double)]?
     ) {
-        questionPending = outcome.status == .question
-        pendingPrompt = outcome.question?.prompt
+        questionPending = outcome.status == .question || outcome.heldQuestion != nil
+        pendingPrompt = (outcome.question ?? outcome.heldQuestion)?.prompt
         if json {
             let pairs: [(String, JSONValue?)] = [
                 ("line", .number(Double(number))), ("text", .string(text)), ("as", .string(role)),

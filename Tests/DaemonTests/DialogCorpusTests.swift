@@ -48,7 +48,7 @@ import Wire
                         pending = error.code == .invalidAnswer
                         continue
                     }
-                    pending = outcome.status == .question
+                    pending = outcome.status == .question || outcome.heldQuestion != nil
                     Self.check(outcome, against: turn.expect, place)
                 }
             }
@@ -72,6 +72,7 @@ import Wire
         if let dialog = expect["dialog"] { #expect(json["result"]?["dialog"] == dialog, "\(place): \(json.serialized)") }
         if let message = expect["message"] { #expect(json["message"] == message, "\(place): \(json.serialized)") }
         if let dropped = expect["dropped"] { #expect(json["droppedQuestion"]?["prompt"] == dropped, "\(place): \(json.serialized)") }
+        if let held = expect["held"] { #expect(json["heldQuestion"]?["prompt"] == held, "\(place): \(json.serialized)") }
         if let ignored = expect["ignored"] { #expect(json["ignored"] == ignored, "\(place): \(json.serialized)") }
     }
 }

@@ -21,24 +21,31 @@ extension ServeDemoTests {
         #expect(connected.count == 10, "connected apps: \(connected)")
 
         try await DaemonClient.withConnection(socketPath: socket) { client in
-            // A value question, then a request: the request is performed, the question dropped.
+            // A value question, then a request that only reads: answered beside it; the
+            // question stays, and the next reply answers it.
             let order = try await client.call(Methods.Run.self, .init(utterance: "order tomato soup", session: "q"))
             #expect(order.status == .question)
             let list = try await client.call(Methods.Continue.self, .init(session: "q", answer: .text("how many tasks are left")))
             #expect(list.intent == "tasks.count")
+            #expect(list.session == "q")
             #expect(list.result?.dialog == "Number of the opened tasks is 5")
-            #expect(list.droppedQuestion?.prompt == "Please specify how many soups")
-            // The session no longer waits: the dropped question is gone.
-            await #expect(throws: RPCError.self) {
-                _ = try await client.call(Methods.Continue.self, .init(session: "q", answer: .text("two")))
-            }
+            #expect(list.heldQuestion?.prompt == "Please specify how many soups")
+            #expect(list.droppedQuestion == nil)
+            let two = try await client.call(Methods.Continue.self, .init(session: "q", answer: .text("two")))
+            #expect(two.intent == "soup.order")
+            #expect(two.parameters.first { $0.0 == "quantity" }?.1 == .number(2))
 
-            // A confirmation, then a request.
+            // A confirmation, then a request that changes something: performed, the question dropped.
             let delete = try await client.call(Methods.Run.self, .init(utterance: "delete all my tasks", session: "c"))
             #expect(delete.question?.kind == .confirm)
-            let count = try await client.call(Methods.Continue.self, .init(session: "c", answer: .text("show my tasks")))
-            #expect(count.intent == "tasks.list")
-            #expect(count.droppedQuestion?.kind == .confirm)
+            let added = try await client.call(Methods.Continue.self, .init(session: "c", answer: .text("add bread to my groceries list")))
+            #expect(added.intent == "tasks.add")
+            #expect(added.droppedQuestion?.kind == .confirm)
+            #expect(added.heldQuestion == nil)
+            // The session no longer waits: the dropped question is gone.
+            await #expect(throws: RPCError.self) {
+                _ = try await client.call(Methods.Continue.self, .init(session: "c", answer: .text("yes")))
+            }
 
             // A wrong answer that is no request: explained in the user's words.
             let confirm = try await client.call(Methods.Run.self, .init(utterance: "delete all my tasks", session: "w"))

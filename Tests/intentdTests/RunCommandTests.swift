@@ -226,6 +226,22 @@ struct RunCommandTests {
         #expect(objects[2]["outcome"]?["intent"] == .string("tasks.add"))
     }
 
+    /// A request that only reads, said while a question waits, is answered and the question
+    /// asked again; the next line answers it.
+    @Test func aReadBesideAQuestionKeepsIt() async throws {
+        let input = "send money to john\nhow much money do i have\n20 dollars\n"
+        let output = try await runIntentd(["run", "--no-spoken"], input: input, environment: ["NO_COLOR": "1"])
+        #expect(
+            output.stdout.contains("""
+                > how much money do i have
+                → bank.viewBalance
+                Your balance is $1250.00
+                ? How much would you like to transfer?
+                > 20 dollars
+                → bank.transferMoney  recipient = John Appleseed, amount = 20.00 USD
+                """), "\(output.stdout)")
+    }
+
     @Test func textOutputShowsIntentParametersDialogAndQuestions() async throws {
         let input = "Order tomato soup.\nlots of them\nOpen a task.\n2\n"
         let output = try await runIntentd(["run"], input: input, environment: ["NO_COLOR": "1"])

@@ -1,4 +1,5 @@
 import IntentModel
+import Routing
 import Wire
 
 extension Conversation {
@@ -15,22 +16,44 @@ extension Conversation {
             return try await continueParts(after: outcome, of: waiting, params, client: client)
         } catch let error where error.code == .invalidAnswer {
             // "help" or "i don't know" asks about the question: it stays.
-            guard case .text(let text) = params.answer, let dropped = error.data?["question"], !AnswerReader.isNoAnswer(text),
-                await isRequestOfItsOwn(text)
+            guard case .text(let text) = params.answer, let pending = error.data?["question"], !AnswerReader.isNoAnswer(text),
+                let request = await requestOfItsOwn(text), let question = try? Question(json: pending)
             else { throw error }
             // The new request keeps the conversation's reference time ("next week" from then).
             let now = try? await sessions.pending(params.session, uid: client.uid).now
+            if case .readOnly? = request.intent?.effect, request.status == .complete {
+                // A question of its own that only reads ("how much money do i have" while a
+                // transfer waits for its amount) is answered beside the question, which stays.
+                let asideSession = params.session + Self.asideSuffix
+                var aside = try await run(.init(utterance: text, session: asideSession, now: now ?? nil), client: client)
+                if aside.status != .question {
+                    aside.session = params.session
+                    aside.heldQuestion = question
+                    return aside
+                }
+                // The app asked a question of its own: that one is the session's now, and the
+                // request runs again where the client answers.
+                await sessions.cancel(asideSession, uid: client.uid)
+            }
             var outcome = try await run(.init(utterance: text, session: params.session, now: now ?? nil), client: client)
-            outcome.droppedQuestion = try? Question(json: dropped)
+            outcome.droppedQuestion = question
             return outcome
         }
     }
 
-    /// Whether `text` routes, on its own, to an intent with a confident parse.
-    private func isRequestOfItsOwn(_ text: String) async -> Bool {
+    /// The session a request said beside a pending question runs in: the question's session
+    /// with this after its id.
+    static let asideSuffix = "-aside"
+
+    /// The route of `text` when it is, on its own, a request with a confident parse.
+    private func requestOfItsOwn(_ text: String) async -> RouteResult? {
         let routed = await registry.route(text)
-        return routed.intent != nil && routed.status != .notUnderstood && routed.confidence >= Self.interruptionConfidence
+        guard routed.intent != nil, routed.status != .notUnderstood, routed.confidence >= Self.interruptionConfidence else { return nil }
+        return routed
     }
+
+    /// Whether `text` routes, on its own, to an intent with a confident parse.
+    private func isRequestOfItsOwn(_ text: String) async -> Bool { await requestOfItsOwn(text) != nil }
 
     /// How sure the router must be of a reply to take it as a new request rather than a wrong answer.
     static let interruptionConfidence = 0.75

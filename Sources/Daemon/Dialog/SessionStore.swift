@@ -174,6 +174,10 @@ actor SessionStore {
         drop(key)
     }
 
+    /// Ends the session's conversation whatever its turn: a session the daemon opened itself
+    /// and no client knows of.
+    func cancel(_ id: String, uid: UInt32?) { drop(Key(uid: uid, id: id)) }
+
     /// Remembers the entities a finished request of session `id` showed or made (its result's
     /// first), so that "it", "that one" or "the second one" in the next request can name them.
     func remember(_ id: String, uid: UInt32?, entities: [EntityReference]) {
