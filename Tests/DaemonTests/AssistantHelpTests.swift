@@ -27,6 +27,23 @@ struct AssistantHelpTests {
         #expect(result.intent?.appID != "assistant", "\(result.json.serialized)")
     }
 
+    /// The overview shows each app by a request people say, not a form filled with stock
+    /// values ("display photo file holiday.jpg as something new"), and a person said twice in
+    /// one example is two people ("email John Appleseed cc John Appleseed" was one).
+    @Test func theOverviewShowsRequestsPeopleSay() {
+        let overview = AssistantApp.overview(DemoRouter.shared.library)
+        #expect(!overview.contains("holiday.jpg") && !overview.contains("something new"), "\(overview)")
+        let ranked = PhraseSampler(library: DemoRouter.shared.library).rankedExamples()
+        #expect(ranked["photos.showPhoto"]?.madeUp == 0)
+        #expect((ranked["photos.display"]?.madeUp ?? 0) > 0)
+        for (intent, example) in ranked {
+            for contact in DemoRouter.shared.library.contacts {
+                let said = example.utterance.components(separatedBy: contact.person.name).count - 1
+                #expect(said <= 1, "\(intent): \(example.utterance)")
+            }
+        }
+    }
+
     /// Every example the help gives is a real sentence: said back, it reaches its intent.
     @Test func everyExampleRoutesToItsIntent() {
         let library = DemoRouter.shared.library

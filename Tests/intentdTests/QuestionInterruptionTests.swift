@@ -47,6 +47,19 @@ extension ServeDemoTests {
                 _ = try await client.call(Methods.Continue.self, .init(session: "c", answer: .text("yes")))
             }
 
+            // The same request again, or asking for the options: the question again, with its choices.
+            let soup = try await client.call(Methods.Run.self, .init(utterance: "order soup", session: "s"))
+            #expect(soup.question?.kind == .choice)
+            for again in ["what soups do you have", "what are my options", "order soup"] {
+                let asked = await #expect(throws: RPCError.self) {
+                    _ = try await client.call(Methods.Continue.self, .init(session: "s", answer: .text(again)))
+                }
+                #expect(asked?.data?["expected"]?.stringValue == "one of: Tomato, Chicken Noodle, Minestrone, Clam Chowder (or its number)", "\(again)")
+                #expect(asked?.data?["noAnswer"] == .bool(true), "\(again)")
+            }
+            let chosen = try await client.call(Methods.Continue.self, .init(session: "s", answer: .text("minestrone")))
+            #expect(chosen.parameters.first { $0.0 == "soup" }?.1["id"] == .string("minestrone"))
+
             // A wrong answer that is no request: explained in the user's words.
             let confirm = try await client.call(Methods.Run.self, .init(utterance: "delete all my tasks", session: "w"))
             #expect(confirm.question?.kind == .confirm)

@@ -19,8 +19,18 @@ extension Conversation {
             guard case .text(let text) = params.answer, let pending = error.data?["question"], !AnswerReader.isNoAnswer(text),
                 let request = await requestOfItsOwn(text), let question = try? Question(json: pending)
             else { throw error }
+            let call = try? await sessions.pending(params.session, uid: client.uid)
+            // "what soups do you have" (or "order soup" again) while "Which soup would you
+            // like?" waits asks for the same call with nothing new: the question again, with
+            // its choices, rather than the same question dropped and asked anew.
+            if let call, request.intent?.id == call.intent.id,
+                request.parameters.allSatisfy({ call.value($0.name) == $0.value.json })
+            {
+                let parameter = question.parameter.flatMap(call.intent.parameter)
+                throw invalidAnswer(question, expected: expected(by: question, for: parameter), noAnswer: true)
+            }
             // The new request keeps the conversation's reference time ("next week" from then).
-            let now = try? await sessions.pending(params.session, uid: client.uid).now
+            let now = call?.now
             if case .readOnly? = request.intent?.effect, request.status == .complete {
                 // A question of its own that only reads ("how much money do i have" while a
                 // transfer waits for its amount) is answered beside the question, which stays.
@@ -110,7 +120,7 @@ extension Conversation {
                     return await ask(asked, call, session, client)
                 }
             } else {
-                throw invalidAnswer(question, expected: "a choice from 1 to \(question.choices.count), or its title")
+                throw invalidAnswer(question, expected: expected(by: question, for: nil))
             }
         case .value:
             guard let name = question.parameter, let parameter = call.intent.parameter(name) else {
@@ -237,7 +247,7 @@ extension Conversation {
         let reader = AnswerReader(router: registry.router, now: call.now)
         // "i don't know" or "help" to "What's the event called?" was the event's title: the
         // question stays, with what it needs (and the options, where there are some).
-        if AnswerReader.isNoAnswer(text) { throw invalidAnswer(question, expected: expectedAnswer(for: parameter), noAnswer: true) }
+        if AnswerReader.isNoAnswer(text) { throw invalidAnswer(question, expected: expected(by: question, for: parameter), noAnswer: true) }
         if parameter.needsTime, parameter.type == .date, let date = readDate(text, for: parameter, given: call.value(name), reader: reader) {
             call.set(name, .string(date.iso8601))
             if Self.saysMidnight(text) { call.midnightMeant.insert(name) }
@@ -264,7 +274,7 @@ extension Conversation {
             if let aside = valueOfAnotherParameter(text, besides: parameter, in: call, reader: reader) {
                 // "remind me next week to call mom" holds a date but is a request of its own: it
                 // takes over (``answer(_:client:)``), as any request does.
-                if await isRequestOfItsOwn(text) { throw invalidAnswer(question, expected: expectedAnswer(for: parameter)) }
+                if await isRequestOfItsOwn(text) { throw invalidAnswer(question, expected: expected(by: question, for: parameter)) }
                 // "next tuesday at 3" to "Which location?": the date is kept, the location asked again.
                 call.set(aside.name, aside.value)
                 return question
@@ -273,10 +283,10 @@ extension Conversation {
                 throw invalidAnswer(question, expected: FileTypes.noun(parameter.fileTypes))
             }
             guard case .entity(let type) = parameter.type else {
-                throw invalidAnswer(question, expected: expectedAnswer(for: parameter))
+                throw invalidAnswer(question, expected: expected(by: question, for: parameter))
             }
             let found = (try? await query(EntityQuery(entityType: type, kind: .string(text), limit: 10)).entities) ?? []
-            guard !found.isEmpty else { throw invalidAnswer(question, expected: expectedAnswer(for: parameter)) }
+            guard !found.isEmpty else { throw invalidAnswer(question, expected: expected(by: question, for: parameter)) }
             if found.count == 1 {
                 // Found by name, though not among the choices the router offered: the value is
                 // settled, so that question is not asked again.
@@ -358,6 +368,17 @@ extension Conversation {
         default: break
         }
         return "the \(parameter.title.lowercased())"
+    }
+
+    /// What `question` wants: its choices when it offers some ("one of: Tomato, Chicken
+    /// Noodle, … (or its number)"), else what the parameter takes.
+    func expected(by question: Question, for parameter: ParameterDefinition?) -> String {
+        guard question.kind == .choice, !question.choices.isEmpty else {
+            return parameter.map(expectedAnswer(for:)) ?? "an answer to the question"
+        }
+        let titles = question.choices.map(\.title)
+        let shown = titles.prefix(Self.optionsListed).joined(separator: ", ")
+        return "one of: " + shown + (titles.count > Self.optionsListed ? ", …" : "") + " (or its number)"
     }
 
     /// How many options of an enum a question lists before "…".

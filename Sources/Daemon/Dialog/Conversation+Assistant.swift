@@ -28,14 +28,17 @@ package enum AssistantApp {
     }
 
     /// One example for each app, then how to ask for more.
-    static func overview(_ library: PhraseLibrary) -> String {
-        let examples = PhraseSampler(library: library).examples()
+    package static func overview(_ library: PhraseLibrary) -> String {
+        let examples = PhraseSampler(library: library).rankedExamples()
         let apps = apps(library)
         guard !apps.isEmpty else { return "No app is connected yet, so there is nothing I can do. Apps connect over the socket (docs/protocol.md); `intentd serve --demo` starts the demo apps." }
         var lines = ["You can ask me things like:"]
         for app in apps {
-            guard let example = app.intents.lazy.filter(\.isDiscoverable).compactMap({ examples[$0.id] }).first else { continue }
-            lines.append("  \"\(example)\" (\(app.displayName))")
+            // The app's first intent whose example makes up the fewest values: a request people
+            // say ("show me the Lisbon rooftops photo"), not a form filled in.
+            let ranked = app.intents.filter(\.isDiscoverable).compactMap { examples[$0.id] }
+            guard let example = ranked.min(by: { $0.madeUp < $1.madeUp }) else { continue }
+            lines.append("  \"\(example.utterance)\" (\(app.displayName))")
         }
         let first = apps[0].displayName
         lines.append("Ask \"what can I say to \(first)\" for more about one app.")

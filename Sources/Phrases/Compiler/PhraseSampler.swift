@@ -33,6 +33,13 @@ public struct PhraseSampler {
     /// An intent with no phrases of its own that adopts a schema (MyMailComposer's) is shown
     /// with the schema's phrases, which are how it is reached.
     public func examples(maximumWords: Int = 9) -> [String: String] {
+        rankedExamples(maximumWords: maximumWords).mapValues(\.utterance)
+    }
+
+    /// ``examples(maximumWords:)`` with how many of each example's values are made up (free
+    /// text, a file name) or left unsaid though required: 0 reads as a real request ("show me
+    /// the Lisbon rooftops photo"), more less so ("display photo file holiday.jpg as something new").
+    public func rankedExamples(maximumWords: Int = 9) -> [String: (utterance: String, madeUp: Int)] {
         var sampler = self
         sampler.includesOptionalParts = false
         var best: [String: (key: (Int, Int), utterance: String)] = [:]
@@ -52,15 +59,18 @@ public struct PhraseSampler {
                 else { continue }
                 let words = utterance.split(separator: " ").count
                 let slots = Set(((try? TemplateParser.parse(template.text))?.slots ?? []).map(\.name))
-                let freeText = slots.filter { intent.parameter($0)?.type.elementType == .string }.count
+                let madeUpValues = slots.filter {
+                    let type = intent.parameter($0)?.type.elementType
+                    return type == .string || type == .file
+                }.count
                 let missing = intent.parameters.filter { $0.isRequired && !slots.contains($0.name) }.count
                 // A phrase that leaves a required value unsaid makes a poor example ("remind me").
-                let key = (words <= maximumWords ? 10 * missing + freeText : 100 + words, abs(words - 6))
+                let key = (words <= maximumWords ? 10 * missing + madeUpValues : 100 + words, abs(words - 6))
                 if let known = best[intent.id], known.key <= key { continue }
                 best[intent.id] = (key, utterance)
             }
         }
-        return best.mapValues(\.utterance)
+        return best.mapValues { (utterance: $0.utterance, madeUp: $0.key.0) }
     }
 
     /// One example per schema phrase of every intent that adopts the schema.
@@ -80,15 +90,16 @@ public struct PhraseSampler {
     }
 
     func sample(_ template: PhraseTemplate, app: AppDefinition, intent: IntentDefinition, rules: [String: PhraseTemplate] = [:]) -> String? {
+        var people = 0
         guard let node = try? TemplateParser.parse(template.text),
-            let words = sample(node, app: app, intent: intent, language: template.language, rules: rules, depth: 0)
+            let words = sample(node, app: app, intent: intent, language: template.language, rules: rules, depth: 0, people: &people)
         else { return nil }
         return words.joined(separator: template.language == "zh" ? "" : " ")
     }
 
     func sample(
         _ node: TemplateNode, app: AppDefinition, intent: IntentDefinition, language: String, rules: [String: PhraseTemplate] = [:],
-        depth: Int
+        depth: Int, people: inout Int
     ) -> [String]? {
         guard depth < 16 else { return nil }
         switch node {
@@ -97,7 +108,7 @@ public struct PhraseSampler {
         case .sequence(let parts), .permutation(let parts):
             var words: [String] = []
             for part in parts {
-                guard let w = sample(part, app: app, intent: intent, language: language, rules: rules, depth: depth) else { return nil }
+                guard let w = sample(part, app: app, intent: intent, language: language, rules: rules, depth: depth, people: &people) else { return nil }
                 words += w
             }
             return words
@@ -105,14 +116,19 @@ public struct PhraseSampler {
             let isOptional = choices.contains { if case .sequence(let p) = $0 { return p.isEmpty } else { return false } }
             if isOptional, !includesOptionalParts { return [] }
             let choice = choices.first { if case .sequence(let p) = $0 { return !p.isEmpty } else { return true } } ?? .empty
-            return sample(choice, app: app, intent: intent, language: language, rules: rules, depth: depth)
+            return sample(choice, app: app, intent: intent, language: language, rules: rules, depth: depth, people: &people)
         case .rule(let name, _):
             let template = app.rules["\(name)@\(language)"] ?? app.rules[name] ?? rules[name] ?? library.languages[language]?.rules[name]
             guard let template, let parsed = try? TemplateParser.parse(template.text) else { return nil }
-            return sample(parsed, app: app, intent: intent, language: language, rules: rules, depth: depth + 1)
+            return sample(parsed, app: app, intent: intent, language: language, rules: rules, depth: depth + 1, people: &people)
         case .slot(let name, _):
             guard let parameter = intent.parameter(name) else { return nil }
             if freeTextAsPlaceholders, parameter.type.elementType == .string { return ["<\(name)>"] }
+            if parameter.type.elementType == .person, !library.contacts.isEmpty {
+                // Each person said is another contact: not "email John cc John".
+                defer { people += 1 }
+                return [library.contacts[people % library.contacts.count].person.name]
+            }
             return [example(of: parameter.type, in: app, language: language)]
         }
     }
