@@ -338,6 +338,12 @@ public struct Router: Sendable {
         var kept: [Range<Int>] = []
         for (capture, best, range) in namesSaidLonger(in: parse, words: tokens.map(\.text)) {
             let name = capture.parameter
+            // "book a dentist checkup": "dentist" and "checkup" both name Dental checkup, so
+            // the longer name is that value too.
+            if namesTheSameValue(best, said: normalizer.sourceText(range, of: tokens, in: utterance), for: parse.intent.parameter(name)) {
+                kept.append(range)
+                continue
+            }
             result.parameters.removeAll { $0.name == name }
             result.ambiguities.removeAll { $0.name == name }
             result.unresolved.append((name, normalizer.sourceText(range, of: tokens, in: utterance)))
@@ -347,6 +353,17 @@ public struct Router: Sendable {
                 "\(name): '\(best.title)' matches only part of '\(normalizer.sourceText(range, of: tokens, in: utterance))'; the app will be asked for the name")
         }
         return kept
+    }
+
+    /// Whether `said` is names of `best`'s value one after another ("dentist checkup": the
+    /// service called both "dentist" and "checkup"); a near miss ("gentle checkup") is not.
+    func namesTheSameValue(_ best: NameMatch, said: String, for parameter: ParameterDefinition?) -> Bool {
+        guard case .entity(let type)? = parameter?.type.elementType else { return false }
+        let appID = String(type.prefix { $0 != "." })
+        guard let record = matcher.apps.first(where: { $0.id == appID })?.entityType(type)?.values.first(where: { $0.id == best.id })
+        else { return false }
+        let names = ([record.title] + record.synonyms).map(NameParts.key)
+        return NameParts.saysInParts(NameParts.key(said).split(separator: " "), names: names)
     }
 
     /// Whether `parse` takes words that begin with "and", "or" or "but" as the name of an

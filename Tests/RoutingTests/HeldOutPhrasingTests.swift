@@ -171,6 +171,25 @@ import Testing
         #expect(result.parameter("limit") == limit.map(Value.int))
     }
 
+    /// A soup order said as the order alone, its size before or after: "two large clam
+    /// chowders", "two clam chowders, large" (not understood before).
+    @Test(arguments: ["two large clam chowders", "two clam chowders, large", "two large clam chowders please"])
+    func anOrderWithNoVerb(utterance: String) {
+        let result = route(utterance)
+        #expect(result.intent?.id == "soup.order")
+        #expect(result.parameter("quantity") == .int(2))
+        #expect(result.parameter("size") == .enumCase("large"))
+    }
+
+    /// A name said as two names of one value is that value ("dentist" and "checkup" both name
+    /// the Dental checkup); a near miss of a name ("gentle checkup") is still asked about.
+    @Test func aNameSaidInTwoPartsIsItsValue() {
+        let result = route("book a dentist checkup uptown")
+        #expect(result.parameter("service") == .entity(EntityReference(id: "checkup", title: "Dental checkup")))
+        #expect(result.status == .complete)
+        #expect(route("make a gentle checkup appointment downtown").parameter("service") == nil)
+    }
+
     /// Pronouns are no name: "show me my books" names no author "me my".
     @Test func pronounsAreNoFreeText() {
         #expect(route("show me my books").parameter("author") == nil)
