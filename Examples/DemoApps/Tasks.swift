@@ -151,9 +151,9 @@ struct ListTasks: AppIntent {
     func perform() async throws -> some IntentResult & ReturnsValue<Int> {
         let open = await store.openTasks.filter { list == nil || $0.list == list?.id }
         let snippet = open.map { "- \($0.title)" }.joined(separator: "\n")
-        guard let list else { return .result(value: open.count, dialog: "You have \(open.count) open tasks", snippet: snippet) }
-        let dialog: IntentDialog =
-            open.isEmpty ? "Your \(list.name) list is empty" : "You have \(open.count) open tasks on your \(list.name) list"
+        let tasks = open.count == 1 ? "1 open task" : "\(open.count) open tasks"
+        guard let list else { return .result(value: open.count, dialog: "You have \(tasks)", snippet: snippet) }
+        let dialog: IntentDialog = open.isEmpty ? "Your \(list.name) list is empty" : "You have \(tasks) on your \(list.name) list"
         return .result(value: open.count, dialog: dialog, snippet: snippet)
     }
 }

@@ -406,13 +406,25 @@ public struct Router: Sendable {
                 let parameter = parse.intent.parameter(capture.parameter), case .entity = parameter.type.elementType
             else { continue }
             var range = capture.range
+            let typeWords = wordsNaming(parameter.type.elementType)
             for run in skipped where run.upperBound == range.lowerBound || run.lowerBound == range.upperBound {
-                guard run.contains(where: { isContentWord(words[$0]) }) else { continue }
+                // "the offsite email": a word naming the type is no part of the name.
+                guard run.contains(where: { isContentWord(words[$0]) && !typeWords.contains(words[$0]) }) else { continue }
                 range = min(range.lowerBound, run.lowerBound)..<max(range.upperBound, run.upperBound)
             }
             if range != capture.range { found.append((capture, best, range)) }
         }
         return found
+    }
+
+    /// The words of an entity type's name, alone and plural ("email", "messages" for Email
+    /// Message): said beside a name, they say what it names, not more of it.
+    func wordsNaming(_ type: ValueType) -> Set<String> {
+        guard case .entity(let name) = type,
+            let entityType = matcher.apps.first(where: { $0.id == String(name.prefix { $0 != "." }) })?.entityType(name)
+        else { return [] }
+        let words = normalizer.words(TextNormalizer.splittingCamelCase(entityType.displayName))
+        return Set(words + words.map { $0 + "s" })
     }
 
     /// The runs of words `parse` skipped that hold a content word ("on monday", "euros"), as
@@ -438,7 +450,7 @@ public struct Router: Sendable {
 
     static let minorWords: Set<String> = [
         "the", "a", "an", "my", "of", "to", "in", "on", "for", "and", "or", "with", "at", "by", "from", "is", "it", "this",
-        "that", "me", "i", "you", "your", "our", "s", "up",
+        "that", "me", "i", "you", "your", "our", "s", "up", "then",
     ]
 
     /// One app's reading of an utterance that several adopters of a schema parse equally well.

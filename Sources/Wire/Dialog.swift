@@ -201,6 +201,29 @@ public struct RunOutcome: Hashable, Sendable, JSONConvertible {
     /// When the request corrected the one just performed ("no, tomorrow instead"): what changed.
     public var correction: Correction?
 
+    /// When the request was the one just performed again with one value changed ("and milk"
+    /// after "add eggs to my groceries list"): which.
+    public var followUp: FollowUp?
+
+    /// The request just performed, made again: the parameter said anew, its value before and now.
+    public struct FollowUp: Hashable, Sendable {
+        /// The parameter said anew.
+        public var parameter: String
+        /// Its value in the request before (nil when it had none).
+        public var before: JSONValue?
+        /// Its value now.
+        public var value: JSONValue
+        /// The request before, again with `parameter` set to `value`.
+        public init(parameter: String, before: JSONValue?, value: JSONValue) {
+            self.parameter = parameter
+            self.before = before
+            self.value = value
+        }
+        public var json: JSONValue {
+            JSONValue.compactObject([("parameter", .string(parameter)), ("before", before), ("value", value)])
+        }
+    }
+
     /// A correction of the request just performed: one parameter's old and new value, and
     /// whether the first action was undone before this one was performed.
     public struct Correction: Hashable, Sendable {
@@ -250,7 +273,7 @@ public struct RunOutcome: Hashable, Sendable, JSONConvertible {
             ("heldQuestion", heldQuestion?.json),
             ("ignored", ignored.isEmpty ? nil : .array(ignored.map(JSONValue.string))),
             ("parts", parts.isEmpty ? nil : .array(parts.map(\.json))),
-            ("correction", correction?.json),
+            ("correction", correction?.json), ("followUp", followUp?.json),
         ])
     }
 
@@ -272,6 +295,9 @@ public struct RunOutcome: Hashable, Sendable, JSONConvertible {
         ignored = (fields.value("ignored")?.arrayValue ?? []).compactMap(\.stringValue)
         if let fix = fields.value("correction"), let parameter = fix["parameter"]?.stringValue, let to = fix["to"] {
             correction = Correction(parameter: parameter, from: fix["from"], to: to, undid: fix["undid"] == .bool(true))
+        }
+        if let again = fields.value("followUp"), let parameter = again["parameter"]?.stringValue, let value = again["value"] {
+            followUp = FollowUp(parameter: parameter, before: again["before"], value: value)
         }
         for (index, part) in (fields.value("parts")?.arrayValue ?? []).enumerated() {
             do { parts.append(try RunOutcome(json: part)) } catch { throw JSONFields.mismatch("result.parts[\(index)]", expected: "an outcome") }

@@ -48,6 +48,9 @@ struct OutcomeText: Sendable {
             let from = fix.from.map { Value.printed(json: $0) } ?? "nothing"
             lines.append(style.dim("(Changed \(fix.parameter): \(from) → \(Value.printed(json: fix.to))" + (fix.undid ? "; the first one was undone.)" : ".)")))
         }
+        if let again = outcome.followUp {
+            lines.append(style.dim("(The same again, with \(again.parameter) = \(Value.printed(json: again.value)).)"))
+        }
         if !outcome.ignored.isEmpty, outcome.status != .notUnderstood {
             lines.append(style.dim("(Not used: " + outcome.ignored.map { "\"\($0)\"" }.joined(separator: ", ") + ".)"))
         }

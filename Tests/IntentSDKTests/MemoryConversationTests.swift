@@ -367,4 +367,51 @@ import Wire
             #expect(text(sarah) == "failed: I can't change transfer $20 to John Appleseed: it can't be undone.")
         }
     }
+
+    @Test func andAfterARequestMakesItAgainWithOneValueChanged() async throws {
+        defer { try? FileManager.default.removeItem(atPath: stateDirectory) }
+        try await withDaemon(host: await IntentHost(apps: DemoApps.all)) { client, _ in
+            #expect(text(try await say(client, "add eggs to my groceries list")) == "Task 'eggs' added")
+            let milk = try await say(client, "and milk")
+            #expect(text(milk) == "Task 'milk' added")
+            #expect(milk.followUp?.parameter == "title")
+            #expect(milk.followUp?.before == .string("eggs"))
+            #expect(milk.followUp?.value == .string("milk"))
+            #expect(milk.parameters.first { $0.0 == "list" }?.1["id"] == .string("groceries"), "the list is kept")
+            #expect(text(try await say(client, "and bread too")) == "Task 'bread' added")
+            #expect(text(try await say(client, "show my groceries list")).hasPrefix("You have 5 open tasks on your Groceries list"))
+            // Each is an action of its own: undo takes back the last only.
+            #expect(text(try await say(client, "undo")).hasPrefix("Undone: Add bread to Groceries"))
+
+            // A typed value: the person, and the confirmation the transfer asks for again.
+            _ = try await say(client, "transfer 20 dollars to john", ClientAssertions(confirmed: true))
+            let sarah = try await say(client, "and to sarah")
+            #expect(text(sarah) == "? Do you want to transfer $20 to Sarah Connor?")
+            #expect(sarah.followUp?.parameter == "recipient")
+            let yes = try await client.call(Methods.Continue.self, .init(session: "u", answer: .text("yes")))
+            #expect(text(yes) == "Transferred $20 to Sarah Connor")
+
+            // "what about" looks again after a lookup.
+            _ = try await say(client, "how much did i spend this week")
+            let month = try await say(client, "what about this month")
+            #expect(month.followUp?.parameter == "period")
+            #expect(month.parameters.first { $0.0 == "period" }?.1 == .string("thisMonth"))
+            // ...but after an action it adds nothing.
+            _ = try await say(client, "create an event called lunch on friday at noon")
+            #expect(try await say(client, "how about saturday").status == .notUnderstood)
+
+            // A request of its own after "and" is performed as a request, not a title.
+            _ = try await say(client, "add eggs to my groceries list")
+            let own = try await say(client, "and then show my workouts")
+            #expect(own.intent == "fitness.listWorkouts")
+            #expect(own.followUp == nil)
+            _ = try await say(client, "add eggs to my groceries list")
+            let balance = try await say(client, "and what's my balance")
+            #expect(balance.intent == "bank.viewBalance")
+            #expect(balance.followUp == nil)
+            // Nothing new said: no follow-up.
+            _ = try await say(client, "add eggs to my groceries list")
+            #expect(try await say(client, "and eggs").followUp == nil)
+        }
+    }
 }

@@ -78,6 +78,16 @@ struct AnswerReader {
         return .value(value.json)
     }
 
+    /// Whether the value read from `text` as `type` takes all its words but articles ("on
+    /// friday", not "lunch" of "lunch with sam").
+    func coversAllWords(_ text: String, as type: ValueType) -> Bool {
+        if Value(json: .string(text.trimmingCharacters(in: .whitespaces)), as: type) != nil { return true }
+        let words = normalizer.words(text)
+        let spans = ValueTagger().tag(words, context: router.context(now: now)).filter { fits($0.type, type) }
+        guard let best = spans.max(by: { ($0.range.count, $0.confidence) < ($1.range.count, $1.confidence) }) else { return false }
+        return words.indices.allSatisfy { best.range.contains($0) || Self.articles.contains(words[$0]) }
+    }
+
     /// The currency (ISO code) of an answer that is an amount of money ("forty euros"), or nil.
     func currency(in text: String) -> String? {
         let words = normalizer.words(text)

@@ -205,12 +205,7 @@ extension Conversation {
         {
             return nil
         }
-        var again = last
-        again.set(name, value)
-        again.turn = turn
-        again.utterance = params.utterance
-        again.now = params.now ?? last.now
-        again.confirmed = params.assertions.confirmed
+        let again = last.again(setting: name, to: value, for: params, turn: turn)
         func refuse(_ text: String) async -> RunOutcome {
             await sessions.finish(session, uid: client.uid, turn: turn)
             return RunOutcome(session: session, status: .failed, intent: last.intent.id, parameters: last.parameters, message: text)

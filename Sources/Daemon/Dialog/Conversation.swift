@@ -54,6 +54,7 @@ struct Conversation: Sendable {
         let session = params.session ?? ""
         let turn = await sessions.begin(session, uid: client.uid)
         if let corrected = try await correctLast(params, session: session, client: client, turn: turn) { return corrected }
+        if let again = try await followUpLast(params, session: session, client: client, turn: turn) { return again }
         var result = await registry.route(params.utterance, now: params.now, spoken: params.spoken, compound: remaining == nil)
         result = await applyingHistoryPrior(to: result, utterance: params.utterance, now: params.now, spoken: params.spoken, uid: client.uid)
         if result.parts.count > 1 {

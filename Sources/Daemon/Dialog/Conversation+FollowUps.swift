@@ -1,0 +1,113 @@
+import IntentModel
+import Routing
+import Wire
+
+/// "and milk" right after "add eggs to my groceries list": the same request again, with one
+/// thing different (docs/memory.md, "The same again").
+extension Conversation {
+    /// Words that open a follow-up, longest first.
+    static let followUpOpeners: [[String]] = [
+        ["and", "what", "about"], ["and", "how", "about"], ["and", "also"], ["what", "about"], ["how", "about"],
+        ["same", "for"], ["same", "with"], ["and"], ["also"], ["plus"],
+    ]
+    /// Openers that ask rather than add: "what about saturday" after a lookup looks again, but
+    /// after an event was created it is no second event.
+    static let askingOpeners: Set<[String]> = [["and", "what", "about"], ["and", "how", "about"], ["what", "about"], ["how", "about"]]
+    /// Words that may close one ("and milk too").
+    static let followUpClosers: [[String]] = [["as", "well"], ["too"], ["also"], ["please"]]
+    /// A word said before the value that the value's reading may do without ("and to sarah").
+    static let followUpLinkWords: Set<String> = ["to", "for", "on", "in", "from", "with", "at", "by", "of", "into"]
+
+    /// After a request was performed, words that open with "and", "also", "what about" and
+    /// say a new value for one of its parameters ("and milk", "and to sarah", "what about
+    /// tomorrow"): the request performed again with that value, the first one kept. Nil when
+    /// the words are a request of their own or fit none of its parameters.
+    func followUpLast(_ params: Methods.Run.Parameters, session: String, client: Client, turn: Int) async throws(RPCError) -> RunOutcome? {
+        guard let (rest, asks) = Self.followUpValue(in: params.utterance) else { return nil }
+        let performed = await sessions.lastPerformed(session, uid: client.uid)
+        guard !performed.isEmpty else { return nil }
+        // "and then show my workouts", "also, what's my balance": a request of its own.
+        let routed = await registry.route(params.utterance, now: params.now, spoken: params.spoken)
+        if routed.intent != nil, routed.status != .notUnderstood, routed.confidence >= Self.interruptionConfidence { return nil }
+        for (call, _) in performed.reversed() where call.utterance?.isEmpty == false && (!asks || call.intent.effect == .readOnly) {
+            let reader = AnswerReader(router: registry.router, now: params.now ?? call.now)
+            guard let (name, value) = newValue(rest, for: call, reader: reader) else { continue }
+            let again = call.again(setting: name, to: value, for: params, turn: turn)
+            try authorize(again.intent, client)
+            var outcome = try await advance(again, session: session, client: client)
+            outcome.followUp = RunOutcome.FollowUp(parameter: name, before: call.value(name), value: value)
+            return outcome
+        }
+        return nil
+    }
+
+    /// The words after a follow-up's opener and before its closer, or nil when the utterance
+    /// does not open as a follow-up or says nothing after the opener.
+    static func followUpValue(in utterance: String) -> (words: [String], asks: Bool)? {
+        var words = TextNormalizer().words(utterance)
+        guard let opener = followUpOpeners.first(where: { words.starts(with: $0) }) else { return nil }
+        words.removeFirst(opener.count)
+        // "and then show my workouts" goes on to a request of its own.
+        guard words.first != "then" else { return nil }
+        while let closer = followUpClosers.first(where: { words.count > $0.count && words.suffix($0.count).elementsEqual($0) }) {
+            words.removeLast(closer.count)
+        }
+        return words.isEmpty ? nil : (words, askingOpeners.contains(opener))
+    }
+
+    /// The parameter of `call` the words are a new value for, and that value: first one the
+    /// call was given (in the order said), then one it left out; typed values before text. A
+    /// text parameter takes the words only when the call had exactly one, and the words do not
+    /// begin a request ("and what's the weather" is no task).
+    func newValue(_ words: [String], for call: PendingCall, reader: AnswerReader) -> (String, JSONValue)? {
+        let given = call.parameters.compactMap { name, _ in call.intent.parameter(name) }
+        let left = call.intent.parameters.filter { call.value($0.name) == nil }
+        let readings = [words] + (Self.followUpLinkWords.contains(words[0]) && words.count > 1 ? [Array(words.dropFirst())] : [])
+        for parameter in given + left where parameter.type != .string && parameter.type != .list(.string) {
+            for reading in readings {
+                guard case .value(let value) = reader.value(reading.joined(separator: " "), as: parameter.type), value != call.value(parameter.name),
+                    fillsWholly(reading, with: value, as: parameter.type, reader: reader)
+                else { continue }
+                let kept = parameter.type == .date ? Self.keepingTimeOfDay(of: call.value(parameter.name) ?? .null, in: value, said: reading.joined(separator: " ")) : value
+                return (parameter.name, kept)
+            }
+        }
+        let texts = given.filter { $0.type == .string }
+        guard texts.count == 1, let text = texts.first, !registry.router.matcher.beginsAPhrase(words[0]), words.count <= Self.followUpTextWords else {
+            return nil
+        }
+        // "and show my workouts": words that read as a request are none of its text.
+        let alone = registry.router.route(words.joined(separator: " "), now: reader.now, compound: false)
+        guard alone.intent == nil || alone.status == .notUnderstood || alone.confidence < Self.interruptionConfidence / 1.5 else { return nil }
+        let value = JSONValue.string(words.joined(separator: " "))
+        return value == call.value(text.name) ? nil : (text.name, value)
+    }
+
+    /// The most words a follow-up's text value may have: more is a sentence, not a title.
+    static let followUpTextWords = 6
+
+    /// Whether a typed reading covers all of the words (a date read from "lunch" out of "and
+    /// lunch with sam" is no new date): the words of a number, amount or date, once read, may
+    /// leave only minor words.
+    private func fillsWholly(_ words: [String], with value: JSONValue, as type: ValueType, reader: AnswerReader) -> Bool {
+        switch type.elementType {
+        case .entity, .enumeration, .bool, .file: return true
+        default: return reader.coversAllWords(words.joined(separator: " "), as: type)
+        }
+    }
+}
+
+extension PendingCall {
+    /// This call made again for the request `params` said at `turn`, with one value changed
+    /// (a correction, a follow-up).
+    func again(setting name: String, to value: JSONValue, for params: Methods.Run.Parameters, turn: Int) -> PendingCall {
+        var again = self
+        again.set(name, value)
+        again.turn = turn
+        again.utterance = params.utterance
+        again.now = params.now ?? now
+        again.confirmed = params.assertions.confirmed
+        again.question = nil
+        return again
+    }
+}
