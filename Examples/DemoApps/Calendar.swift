@@ -6,7 +6,7 @@ public enum CalendarApp: IntentApp {
     public static let id = "calendar"
     public static let name = "Calendar"
     public static let intents: [any AppIntent.Type] = [
-        CreateEvent.self, OpenEvent.self, NextEvent.self, ListEvents.self, BookAppointment.self, DeleteEvent.self,
+        CreateEvent.self, OpenEvent.self, NextEvent.self, ListEvents.self, BookAppointment.self, DeleteEvent.self, MoveEvent.self,
     ]
     public static let shortcuts: (any AppShortcutsProvider.Type)? = CalendarShortcuts.self
     public static func registerDependencies(in manager: AppDependencyManager) { manager.add(dependency: { EventStore() }) }
@@ -33,6 +33,23 @@ actor EventStore {
         let record = EventRecord(id: "event-\(lastNumber)", title: title, start: start, end: end, notes: notes)
         events.append(record)
         return record
+    }
+    /// Moves an event to start at `start`, keeping its length; a day said alone (midnight)
+    /// keeps the time of day it had. Nil when there is no such event.
+    func move(_ id: String, to start: Date) -> EventRecord? {
+        guard let index = events.firstIndex(where: { $0.id == id }) else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        var newStart = start
+        let time = calendar.dateComponents([.hour, .minute, .second], from: start)
+        if time.hour == 0, time.minute == 0, time.second == 0 {
+            let kept = calendar.dateComponents([.hour, .minute], from: events[index].start)
+            newStart = calendar.date(bySettingHour: kept.hour ?? 0, minute: kept.minute ?? 0, second: 0, of: start) ?? start
+        }
+        let length = events[index].end.map { $0.timeIntervalSince(events[index].start) }
+        events[index].start = newStart
+        events[index].end = length.map { newStart.addingTimeInterval($0) }
+        return events[index]
     }
     func delete(_ id: String) -> Bool {
         guard let index = events.firstIndex(where: { $0.id == id }) else { return false }
@@ -137,6 +154,22 @@ struct DeleteEvent: AppIntent {
     func perform() async throws -> some IntentResult {
         guard await store.delete(event.id) else { throw IntentError("Sorry, that event is already gone") }
         return .result(dialog: "Deleted \(event.title)")
+    }
+}
+
+/// Moves an event to another time (an addition to demo-apps.md); undone by moving it back.
+struct MoveEvent: AppIntent {
+    static let title: LocalizedStringResource = "Move Event"
+    static let effect: IntentSideEffect? = .reversible(undo: MoveEvent.self, parameters: ["event": "$result", "startDate": "$event.startDate"])
+    static let description: IntentDescription? = "Moves an event to another time, keeping its length."
+    static var parameterSummary: ParameterSummary<MoveEvent>? { Summary("Move \(\.$event) to \(\.$startDate)") }
+    @Parameter(title: "Event", requestValueDialog: "Which event?") var event: EventEntity
+    @Parameter(title: "Start Date", requestValueDialog: "When should it start?") var startDate: Date
+    @Dependency var store: EventStore
+
+    func perform() async throws -> some IntentResult & ReturnsValue<EventEntity> {
+        guard let moved = await store.move(event.id, to: startDate) else { throw IntentError("Sorry, that event is gone") }
+        return .result(value: EventEntity(moved), dialog: "Moved \(moved.title) to \(DemoApps.time(moved.start))")
     }
 }
 

@@ -77,6 +77,7 @@ import Wire
             utterance: "what's on my calendar on wednesday", intent: "calendar.listEvents",
             reply: "You have 1 event on Wednesday, November 25: Dentist at 3:00 PM on November 25"),
         Case(utterance: "display the photo sunset", intent: "photos.display", reply: "needsValue imageFile: Which image file?"),
+        Case(utterance: "move the dentist to friday", intent: "calendar.moveEvent", reply: "Moved Dentist to 3:00 PM on November 27"),
     ]
 
     @Test(arguments: cases)

@@ -100,6 +100,23 @@ import Wire
         }
     }
 
+    /// Moving an event is undone by moving it back to the start it had, and redone by moving
+    /// it again: the inverse is the same intent, fed from the moved event and the one before.
+    @Test func aMovedEventIsMovedBackByUndoAndAgainByRedo() async throws {
+        defer { try? FileManager.default.removeItem(atPath: stateDirectory) }
+        try await withDaemon(host: await IntentHost(apps: DemoApps.all)) { client, _ in
+            #expect(text(try await say(client, "move the dentist to friday")) == "Moved Dentist to 3:00 PM on November 27", "a day alone keeps the time")
+            let said1 = text(try await say(client, "what's on my calendar on friday"))
+            #expect(said1.hasPrefix("You have 1 event on Friday, November 27: Dentist"), "\(said1)")
+            #expect(text(try await say(client, "undo")) == "Undone: Move Dentist to Friday, November 27. (Moved Dentist to 3:00 PM on November 25)")
+            let said2 = text(try await say(client, "redo"))
+            #expect(said2.hasSuffix("(Moved Dentist to 3:00 PM on November 27)"), "\(said2)")
+            let said3 = text(try await say(client, "undo"))
+            #expect(said3.hasSuffix("(Moved Dentist to 3:00 PM on November 25)"), "\(said3)")
+            #expect(text(try await say(client, "reschedule the team standup to tomorrow at 10 am")) == "Moved Team standup to 10:00 AM on November 26")
+        }
+    }
+
     /// A deletion's inverse rebuilds what it took from the properties recorded with the entity:
     /// the expense comes back at its price.
     @Test func aRemovedExpenseComesBackAtItsPrice() async throws {
@@ -379,9 +396,11 @@ import Wire
             #expect(milk.followUp?.value == .string("milk"))
             #expect(milk.parameters.first { $0.0 == "list" }?.1["id"] == .string("groceries"), "the list is kept")
             #expect(text(try await say(client, "and bread too")) == "Task 'bread' added")
-            #expect(text(try await say(client, "show my groceries list")).hasPrefix("You have 5 open tasks on your Groceries list"))
+            let said4 = text(try await say(client, "show my groceries list"))
+            #expect(said4.hasPrefix("You have 5 open tasks on your Groceries list"), "\(said4)")
             // Each is an action of its own: undo takes back the last only.
-            #expect(text(try await say(client, "undo")).hasPrefix("Undone: Add bread to Groceries"))
+            let said5 = text(try await say(client, "undo"))
+            #expect(said5.hasPrefix("Undone: Add bread to Groceries"), "\(said5)")
 
             // A typed value: the person, and the confirmation the transfer asks for again.
             _ = try await say(client, "transfer 20 dollars to john", ClientAssertions(confirmed: true))
