@@ -45,8 +45,8 @@ struct OutcomeText: Sendable {
                 "→ " + style.intent(intent) + (values.isEmpty ? "" : "  " + style.dim(values.joined(separator: ", "))))
         }
         if let fix = outcome.correction {
-            let from = fix.from.map { Value.printed(json: $0) } ?? "nothing"
-            lines.append(style.dim("(Changed \(fix.parameter): \(from) → \(Value.printed(json: fix.to))" + (fix.undid ? "; the first one was undone.)" : ".)")))
+            let change = fix.from.map { "Changed \(fix.parameter): \(Value.printed(json: $0)) → " } ?? "Added \(fix.parameter) = "
+            lines.append(style.dim("(" + change + Value.printed(json: fix.to) + (fix.undid ? "; the first one was undone.)" : ".)")))
         }
         if let again = outcome.followUp {
             lines.append(style.dim("(The same again, with \(again.parameter) = \(Value.printed(json: again.value)).)"))

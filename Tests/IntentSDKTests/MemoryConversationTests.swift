@@ -433,4 +433,32 @@ import Wire
             #expect(try await say(client, "and eggs").followUp == nil)
         }
     }
+
+    @Test func aDetailSaidAloneAfterAnActionIsAddedToIt() async throws {
+        defer { try? FileManager.default.removeItem(atPath: stateDirectory) }
+        try await withDaemon(host: await IntentHost(apps: DemoApps.all)) { client, _ in
+            #expect(text(try await say(client, "remind me to call the plumber")) == "Task 'call the plumber' added")
+            let five = try await say(client, "at 5 pm")
+            #expect(text(five) == "Task 'call the plumber' added")
+            #expect(five.correction?.parameter == "dueDate")
+            #expect(five.correction?.from == nil)
+            #expect(five.correction?.to == .string("2026-11-25T17:00:00"))
+            #expect(five.correction?.undid == true)
+            #expect(text(try await say(client, "how many tasks are left")) == "Number of the opened tasks is 6", "replaced, not added twice")
+
+            // Read-only: looked up again.
+            _ = try await say(client, "how much did i spend")
+            let month = try await say(client, "this month")
+            #expect(month.correction?.parameter == "period")
+            #expect(month.correction?.undid == false)
+
+            // Words that are a request of their own, or no value of a parameter left out, are not a detail.
+            _ = try await say(client, "add eggs to my list")
+            #expect(try await say(client, "what's my balance").intent == "bank.viewBalance")
+            _ = try await say(client, "add eggs to my list")
+            #expect(try await say(client, "purple").status == .notUnderstood)
+            _ = try await say(client, "add eggs to my list")
+            #expect(try await say(client, "yes").correction == nil)
+        }
+    }
 }

@@ -83,6 +83,35 @@ extension Conversation {
         return value == call.value(text.name) ? nil : (text.name, value)
     }
 
+    /// "at 5 pm" after "remind me to call mom": words that are, all of them, a typed value for
+    /// one parameter the call left out (not text: it would fit anything), and that parameter.
+    func missingDetail(_ text: String, of call: PendingCall, reader: AnswerReader) -> (String, JSONValue)? {
+        var words = TextNormalizer().words(text)
+        if words.last == "please" { words.removeLast() }
+        guard !words.isEmpty, words.count <= Self.followUpTextWords, reader.yesNo(text) == nil, !reader.isCancel(text),
+            !AnswerReader.isNoAnswer(text)
+        else { return nil }
+        let left = call.intent.parameters.filter { call.value($0.name) == nil && Self.isDetailType($0.type.elementType) }
+        let said = words.joined(separator: " ")
+        var fits: [(String, JSONValue)] = []
+        for parameter in left {
+            guard case .value(let value) = reader.value(said, as: parameter.type), fillsWholly(words, with: value, as: parameter.type, reader: reader)
+            else { continue }
+            fits.append((parameter.name, value))
+        }
+        // "tomorrow" for a call that left out both a start and an end: which is not said.
+        return fits.count == 1 ? fits[0] : nil
+    }
+
+    /// The types a detail said alone may be: values the taggers or names read, not text that
+    /// any words would make (a file path, an address, yes or no).
+    static func isDetailType(_ type: ValueType) -> Bool {
+        switch type {
+        case .int, .double, .date, .duration, .currencyAmount, .measurement, .person, .enumeration, .entity: true
+        default: false
+        }
+    }
+
     /// The most words a follow-up's text value may have: more is a sentence, not a title.
     static let followUpTextWords = 6
 

@@ -184,24 +184,36 @@ extension Conversation {
 
     /// "no, tomorrow instead", "actually make it three", "I meant Sarah" right after a request
     /// was performed: the one parameter changed, the first action undone when it changed
-    /// something (it must be reversible), and the request performed again. Nil when the words
-    /// are no correction of the session's last request.
+    /// something (it must be reversible), and the request performed again. So is a detail said
+    /// alone that the request left out ("at 5 pm" after "remind me to call mom"). Nil when the
+    /// words are no correction of the session's last request.
     func correctLast(_ params: Methods.Run.Parameters, session: String, client: Client, turn: Int) async throws(RPCError) -> RunOutcome? {
         // The newest call the words can correct: after "order two tomato soups and then show
         // my workouts", "actually make it three" is about the soup.
+        let performed = await sessions.lastPerformed(session, uid: client.uid)
         var found: (last: PendingCall, entryID: Int64?, name: String, value: JSONValue)?
-        for (call, entry) in await sessions.lastPerformed(session, uid: client.uid).reversed() {
+        for (call, entry) in performed.reversed() {
             let reader = AnswerReader(router: registry.router, now: params.now ?? call.now)
             if let (name, value) = correction(params.utterance, of: call, reader: reader), value != call.value(name) {
                 found = (call, entry, name, value)
                 break
             }
         }
+        var detailOnly = false
+        if found == nil, let (call, entry) = performed.last(where: { $0.call.utterance?.isEmpty == false }) {
+            let reader = AnswerReader(router: registry.router, now: params.now ?? call.now)
+            if let (name, value) = missingDetail(params.utterance, of: call, reader: reader) {
+                found = (call, entry, name, value)
+                detailOnly = true
+            }
+        }
         guard let (last, entryID, name, value) = found else { return nil }
-        // "actually, what's on my calendar tomorrow" is a request of its own, not a new date.
+        // "actually, what's on my calendar tomorrow" is a request of its own, not a new date;
+        // a detail said alone must be no request at all ("groceries" is no list of its own,
+        // "what's my balance" no detail).
         let routed = await registry.route(params.utterance, now: params.now, spoken: params.spoken)
-        if let intent = routed.intent, intent.id != last.intent.id, routed.status != .notUnderstood,
-            routed.confidence >= Self.interruptionConfidence
+        if let intent = routed.intent, routed.status != .notUnderstood,
+            detailOnly ? routed.confidence >= Self.interruptionConfidence / 1.5 : intent.id != last.intent.id && routed.confidence >= Self.interruptionConfidence
         {
             return nil
         }
