@@ -204,11 +204,13 @@ struct NextEvent: AppIntent {
 
 /// A week a listing is asked for, relative to the request's time. Weeks start on Monday.
 enum CalendarPeriod: String, AppEnum {
-    case thisWeek, nextWeek
+    case thisWeek, nextWeek, weekend
     static let typeDisplayRepresentation: TypeDisplayRepresentation = "Period"
     static let caseDisplayRepresentations: [CalendarPeriod: DisplayRepresentation] = [
         .thisWeek: DisplayRepresentation(title: "this week", synonyms: ["the rest of the week", "the rest of this week"]),
         .nextWeek: DisplayRepresentation(title: "next week", synonyms: ["the coming week", "the week ahead"]),
+        .weekend: DisplayRepresentation(
+            title: "this weekend", synonyms: ["the weekend", "weekend", "the coming weekend", "this coming weekend", "saturday and sunday"]),
     ]
 }
 
@@ -236,11 +238,16 @@ struct ListEvents: AppIntent {
             let week = calendar.dateInterval(of: .weekOfYear, for: reference)
             range = (week?.start ?? now)..<(week?.end ?? now)
             when = period == .nextWeek ? " next week" : " this week"
+            // The weekend: the Saturday and Sunday of this week (weeks run Monday to Sunday).
+            if period == .weekend, let week {
+                range = (calendar.date(byAdding: .day, value: 5, to: week.start) ?? week.start)..<week.end
+                when = " this weekend"
+            }
         } else {
             range = now..<Date.distantFuture
         }
-        // This week is what is left of it.
-        if period == .thisWeek { range = max(range.lowerBound, now)..<range.upperBound }
+        // This week and this weekend are what is left of them.
+        if period == .thisWeek || period == .weekend { range = min(max(range.lowerBound, now), range.upperBound)..<range.upperBound }
         let firstName = person.map { String($0.displayName.split(separator: " ").first ?? "") }
         let found = await store.events.filter { event in
             range.contains(event.start) && (firstName.map { event.title.localizedCaseInsensitiveContains($0) } ?? true)
