@@ -147,8 +147,11 @@ struct AnswerReader {
     /// Whether the words say that the user has no answer, or asks what one could be ("i don't
     /// know", "not sure", "help", "what are my options"): never a value, even for free text.
     static func isNoAnswer(_ text: String) -> Bool {
-        var words = TextNormalizer().words(text).filter { !["please", "oh", "ok", "okay", "um", "uh", "hmm", "well", "sorry"].contains($0) }
+        let said = TextNormalizer().words(text)
+        var words = said.filter { !["please", "oh", "ok", "okay", "um", "uh", "hmm", "well", "sorry"].contains($0) }
         if words.last == "yet" { words.removeLast() }
+        // "um", "sorry?" alone: only filler, no answer.
+        if words.isEmpty { return !said.isEmpty }
         return Self.noAnswerPhrases.contains(words.joined(separator: " "))
     }
 
@@ -158,6 +161,9 @@ struct AnswerReader {
         "not sure", "i am not sure", "i can not decide", "i cannot decide", "i have not decided", "not decided",
         "help", "help me", "what can i say", "what do i say", "what should i say", "what are my options", "what are the options",
         "what options are there", "options", "what are the choices", "what can i choose", "i do not understand",
+        // Asking for the question again.
+        "what", "huh", "pardon", "pardon me", "come again", "say that again", "say again", "repeat", "repeat that",
+        "repeat the question", "what was the question", "what did you say", "what was that", "excuse me",
     ]
 
     static let cancelPhrases: Set<String> = [

@@ -310,6 +310,14 @@ extension Conversation {
         for other in call.intent.parameters where other.name != asked.name && call.value(other.name) == nil && !other.type.isList {
             switch other.type.elementType {
             case .date, .duration, .currencyAmount, .enumeration, .entity: break
+            case .person:
+                // "to john" to "How much?": the recipient, when the words are a person and no more.
+                var words = TextNormalizer().words(text)
+                if words.count > 1, Self.followUpLinkWords.contains(words[0]) { words.removeFirst() }
+                guard reader.coversAllWords(words.joined(separator: " "), as: .person),
+                    case .value(let value) = reader.value(words.joined(separator: " "), as: .person)
+                else { continue }
+                return (other.name, value)
             default: continue
             }
             guard case .value(let value) = reader.value(text, as: other.type) else { continue }

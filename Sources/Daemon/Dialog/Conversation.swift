@@ -49,6 +49,8 @@ struct Conversation: Sendable {
         return "That is for \(name), which is not running."
     }
 
+    static let nothingToCancel = "There is nothing to cancel. To take back what was just done, say \"undo\"."
+
     /// Runs one utterance; one of several commands, when `remaining` or `earlier` is given.
     func runOne(_ params: Methods.Run.Parameters, client: Client, remaining: [String]? = nil) async throws(RPCError) -> RunOutcome {
         let session = params.session ?? ""
@@ -64,6 +66,11 @@ struct Conversation: Sendable {
         if let referred = await readingOfReference(in: params, session: session, client: client, asSaid: result) { result = referred }
         guard let intent = result.intent, result.status != .notUnderstood else {
             await sessions.finish(session, uid: client.uid, turn: turn)
+            // "cancel", "never mind" with no question waiting: nothing to call off, and "undo"
+            // is what takes back what was done.
+            if AnswerReader(router: registry.router).isCancel(params.utterance) {
+                return RunOutcome(session: session, status: .failed, message: Self.nothingToCancel)
+            }
             let message = await notRunningMessage(for: params) ?? Self.notUnderstood
             return RunOutcome(session: session, status: .notUnderstood, message: message, route: result.json)
         }
