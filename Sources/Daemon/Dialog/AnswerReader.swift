@@ -68,7 +68,11 @@ struct AnswerReader {
     /// The typed value the taggers find covering the most words of the answer.
     private func tagged(_ text: String, as type: ValueType) -> Reading {
         let words = normalizer.words(text)
-        let spans = ValueTagger().tag(words, context: router.context(now: now)).filter { fits($0.type, type) }
+        // A weak reading ("too" as 2, "for" as 4) only when it is all that was said: "and
+        // yesterday too" is no quantity.
+        let spans = ValueTagger().tag(words, context: router.context(now: now)).filter {
+            fits($0.type, type) && ($0.confidence >= Self.weakReading || $0.range.count == words.count)
+        }
         let best = spans.max { ($0.range.count, $0.confidence) < ($1.range.count, $1.confidence) }
         guard let best else { return .none }
         var value = best.value
@@ -87,6 +91,10 @@ struct AnswerReader {
         guard let best = spans.max(by: { ($0.range.count, $0.confidence) < ($1.range.count, $1.confidence) }) else { return false }
         return words.indices.allSatisfy { best.range.contains($0) || Self.articles.contains(words[$0]) }
     }
+
+    /// Below this confidence a tagged value is a guess from a word that usually means
+    /// something else ("to", "too", "for").
+    static let weakReading = 0.5
 
     /// The currency (ISO code) of an answer that is an amount of money ("forty euros"), or nil.
     func currency(in text: String) -> String? {
