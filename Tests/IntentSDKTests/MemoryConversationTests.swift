@@ -461,4 +461,20 @@ import Wire
             #expect(try await say(client, "yes").correction == nil)
         }
     }
+
+    @Test func whatDidIDoListsTheDaysActionsInOrder() async throws {
+        defer { try? FileManager.default.removeItem(atPath: stateDirectory) }
+        try await withDaemon(host: await IntentHost(apps: DemoApps.all)) { client, _ in
+            #expect(text(try await say(client, "what did i do today")) == "You did nothing with me today.")
+            _ = try await say(client, "add eggs to my groceries list")
+            _ = try await say(client, "order two tomato soups")
+            _ = try await say(client, "undo")
+            let today = try await say(client, "what did i do today")
+            #expect(text(today) == "You did 3 things today:")
+            #expect(today.result?.snippet == "- 9:00 AM  Add eggs to Groceries\n- 9:00 AM  Order 2 Tomato\n- 9:00 AM  Cancel Order (undo)")
+            #expect(text(try await say(client, "what did i do yesterday")) == "You did nothing with me on Tuesday, November 24.")
+            let undo = try await say(client, "undo")
+            #expect(text(undo).hasPrefix("Undone: Add eggs to Groceries"), "asking what was done is no action: undo still reaches the add")
+        }
+    }
 }

@@ -9,6 +9,7 @@ import Wire
 extension Conversation {
     static let undoIntent = "assistant.undo"
     static let redoIntent = "assistant.redo"
+    static let historyIntent = "assistant.history"
 
     /// Records a performed call; returns its entry's id. A failure to write is logged, never
     /// the user's problem.
@@ -80,6 +81,7 @@ extension Conversation {
 
     /// Performs "undo" and "redo" (the assistant's intents); nil for any other intent.
     func performMemoryIntent(_ call: PendingCall, session: String, client: Client) async throws(RPCError) -> RunOutcome? {
+        if call.intent.id == Self.historyIntent { return await tellWhatWasDone(call, session: session, client: client) }
         guard call.intent.id == Self.undoIntent || call.intent.id == Self.redoIntent else { return nil }
         let undoing = call.intent.id == Self.undoIntent
         func finished(_ status: RunOutcome.Status, _ text: String) async -> RunOutcome {
@@ -107,6 +109,62 @@ extension Conversation {
         case .success(let text): return await finished(.done, text)
         case .failure(let problem): return await finished(.failed, problem.text)
         }
+    }
+
+    /// The most actions "what did i do today" lists.
+    static let historyListed = 20
+
+    /// "what did i do today": the user's actions of that day (today unless one is said), in
+    /// the order they were done, each with its time and in words ("9:05 AM  Add eggs to
+    /// Groceries"); an undo or redo is marked as one.
+    func tellWhatWasDone(_ call: PendingCall, session: String, client: Client) async -> RunOutcome {
+        await sessions.finish(session, uid: client.uid, turn: call.turn)
+        func say(_ status: RunOutcome.Status, _ text: String, snippet: String? = nil) -> RunOutcome {
+            if status == .done {
+                return RunOutcome(session: session, status: .done, intent: call.intent.id, result: IntentResult(dialog: text, snippet: snippet))
+            }
+            return RunOutcome(session: session, status: status, intent: call.intent.id, message: text)
+        }
+        guard let memory else { return say(.failed, "I can't tell: the history is off (intentd was started with --no-history).") }
+        let now = call.now ?? LocalDateTime(Date(), in: .current)
+        let day = call.value("day")?.stringValue.flatMap(LocalDateTime.init(iso8601:)) ?? now
+        let dayPrefix = String(day.iso8601.prefix(10))
+        let isToday = dayPrefix == String(now.iso8601.prefix(10))
+        let when = isToday ? "today" : "on " + Self.spokenDay(day)
+        let entries: [HistoryEntry]
+        do {
+            // Newest first, so the day's last ones are within the limit; told oldest first.
+            entries = try await memory.list(.init(uid: client.uid, limit: 1_000)).filter {
+                $0.localTime.hasPrefix(dayPrefix) && $0.outcome == "done"
+            }.prefix(Self.historyListed).reversed()
+        } catch {
+            logger.error("could not read the history", metadata: ["error": "\(error)"])
+            return say(.failed, "I can't read the history right now.")
+        }
+        guard !entries.isEmpty else { return say(.done, "You did nothing with me \(when).") }
+        let lines = entries.compactMap { entry -> String? in
+            guard let original = originalCall(of: entry) else { return nil }
+            let time = LocalDateTime(iso8601: entry.localTime).map(Self.spokenTime) ?? ""
+            let mark = entry.source == .undo ? " (undo)" : entry.source == .redo ? " (redo)" : ""
+            return "- \(time)  \(describe(original))\(mark)"
+        }
+        let count = lines.count == 1 ? "1 thing" : "\(lines.count) things"
+        return say(.done, "You did \(count) \(when):", snippet: lines.joined(separator: "\n"))
+    }
+
+    /// "9:05 AM".
+    static func spokenTime(_ time: LocalDateTime) -> String {
+        let hour = time.hour % 12 == 0 ? 12 : time.hour % 12
+        return String(format: "%d:%02d %@", hour, time.minute, time.hour < 12 ? "AM" : "PM")
+    }
+
+    /// "Friday, November 27".
+    static func spokenDay(_ day: LocalDateTime) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "EEEE, MMMM d"
+        return day.date(in: TimeZone(identifier: "UTC")!).map(formatter.string(from:)) ?? day.iso8601.prefix(10).description
     }
 
     /// Why an undo or redo did not happen, in words for the user.
