@@ -51,7 +51,8 @@ extension Repl {
         }
         lines += [
             "", "Commands: :apps, :intents [APP], :explain, :suggest, :history, :quit. Tab completes; Ctrl-C cancels a question.",
-            "Say \"undo\" to take back your last change, \"redo\" to put it back.",
+            "Say \"undo\" to take back your last change, \"redo\" to put it back, \"what did i do today\" to list them.",
+            "Right after a request, \"no, tomorrow instead\" changes it and \"and milk\" makes it again with milk.",
         ]
         return lines.joined(separator: "\n")
     }
