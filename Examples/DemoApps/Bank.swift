@@ -38,6 +38,8 @@ struct TransferMoney: AppIntent {
     @Parameter(title: "Recipient", requestValueDialog: "Who should receive the money?") var recipient: IntentPerson
     /// When to send it ("on monday"); none: now.
     @Parameter(title: "Date") var date: Date?
+    /// What it is for ("for the pizza").
+    @Parameter(title: "Note") var note: String?
     @Dependency var account: Account
 
     func perform() async throws -> some IntentResult {
@@ -49,7 +51,8 @@ struct TransferMoney: AppIntent {
         }
         try await requestConfirmation(actionName: .send, dialog: "Do you want to transfer \(amount) to \(recipient.displayName)?")
         await account.withdraw(amount.amount)
-        return .result(dialog: "Transferred \(amount) to \(recipient.displayName)")
+        let purpose = note.map { " for \($0)" } ?? ""
+        return .result(dialog: "Transferred \(amount) to \(recipient.displayName)\(purpose)")
     }
 }
 
