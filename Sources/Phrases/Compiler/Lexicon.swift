@@ -62,6 +62,9 @@ package struct Lexicon: Sendable {
         "me", "i", "you", "we", "us", "him", "her", "them", "his", "its", "their",
     ]
     package static let articles: Set<String> = ["the", "a", "an"]
+    /// Weak words and the words that ask ("who", "what"): a free text of these alone says
+    /// nothing ("who recommended dune" names no recommender).
+    package static let noContentWords: Set<String> = weakWords.union(["who", "what", "which", "where", "when", "why", "how", "whom", "whose"])
 }
 
 /// A ``Lexicon`` being built: names inserted one by one, then laid out flat (``lexicon``).

@@ -175,7 +175,7 @@ struct MatchRun {
             let isFiller = id.map { matcher.fillerWords.contains($0) } ?? false
             exact.append(id)
             filler.append(isFiller)
-            functionWord.append((isFiller && !Lexicon.fillerOpeningText.contains(token)) || Lexicon.weakWords.contains(token))
+            functionWord.append((isFiller && !Lexicon.fillerOpeningText.contains(token)) || Lexicon.noContentWords.contains(token))
             typeWord.append(id.map(matcher.entityTypeWords.contains) ?? false)
             numeric.append(false)
         }
