@@ -63,8 +63,8 @@ package struct Lexicon: Sendable {
     ]
     package static let articles: Set<String> = ["the", "a", "an"]
     /// Weak words and the words that ask ("who", "what"): a free text of these alone says
-    /// nothing ("who recommended dune" names no recommender).
-    package static let noContentWords: Set<String> = weakWords.union(["who", "what", "which", "where", "when", "why", "how", "whom", "whose"])
+    /// nothing ("who recommended dune" names no recommender, "what can't you do" no app).
+    package static let noContentWords: Set<String> = weakWords.union(["not", "who", "what", "which", "where", "when", "why", "how", "whom", "whose"])
 }
 
 /// A ``Lexicon`` being built: names inserted one by one, then laid out flat (``lexicon``).
