@@ -29,6 +29,7 @@ struct ViewBalance: AppIntent {
 
 struct TransferMoney: AppIntent {
     static let title: LocalizedStringResource = "Transfer Money"
+    static let examples = ["send john 20 dollars"]
     static let description: IntentDescription? = "Sends money to a person."
     static let effect: IntentSideEffect? = .destructive
     static let authenticationPolicy = IntentAuthenticationPolicy.requiresAuthentication
@@ -58,6 +59,7 @@ struct TransferMoney: AppIntent {
 
 struct UnlockVault: AppIntent {
     static let title: LocalizedStringResource = "Unlock Vault"
+    static let examples = ["unlock the vault"]
     static let description: IntentDescription? = "Unlocks the vault."
     static let authenticationPolicy = IntentAuthenticationPolicy.requiresLocalDeviceAuthentication
     func perform() async throws -> some IntentResult { .result(dialog: "The vault is unlocked") }

@@ -128,6 +128,7 @@ struct LocationQuery: EnumerableEntityQuery {
 
 struct CreateEvent: AppIntent {
     static let title: LocalizedStringResource = "Create Event"
+    static let examples = ["schedule lunch with sarah tomorrow at noon"]
     static let effect: IntentSideEffect? = .reversible(undo: DeleteEvent.self, parameters: ["event": "$result"])
     static let description: IntentDescription? = "Creates a calendar event, then offers to open it."
     static var parameterSummary: ParameterSummary<CreateEvent>? { Summary("Create \(\.$title) at \(\.$startDate)") }
@@ -146,6 +147,7 @@ struct CreateEvent: AppIntent {
 /// The inverse of CreateEvent, for "undo" and corrections ("no, tomorrow instead").
 struct DeleteEvent: AppIntent {
     static let title: LocalizedStringResource = "Delete Event"
+    static let examples = ["cancel the team standup"]
     static let effect: IntentSideEffect? = .destructive
     static let description: IntentDescription? = "Deletes an event created earlier."
     @Parameter(title: "Event") var event: EventEntity
@@ -160,6 +162,7 @@ struct DeleteEvent: AppIntent {
 /// Moves an event to another time (an addition to demo-apps.md); undone by moving it back.
 struct MoveEvent: AppIntent {
     static let title: LocalizedStringResource = "Move Event"
+    static let examples = ["move the team standup to thursday"]
     static let effect: IntentSideEffect? = .reversible(undo: MoveEvent.self, parameters: ["event": "$result", "startDate": "$event.startDate"])
     static let description: IntentDescription? = "Moves an event to another time, keeping its length."
     static var parameterSummary: ParameterSummary<MoveEvent>? { Summary("Move \(\.$event) to \(\.$startDate)") }
@@ -175,6 +178,7 @@ struct MoveEvent: AppIntent {
 
 struct OpenEvent: AppIntent {
     static let title: LocalizedStringResource = "Open Event"
+    static let examples = ["open the team standup"]
     static let effect: IntentSideEffect? = .readOnly
     static let description: IntentDescription? = "Opens an event."
     static let openAppWhenRun = true
@@ -216,6 +220,7 @@ enum CalendarPeriod: String, AppEnum {
 
 struct ListEvents: AppIntent {
     static let title: LocalizedStringResource = "Show Events"
+    static let examples = ["what's on my calendar tomorrow"]
     static let effect: IntentSideEffect? = .readOnly
     static let description: IntentDescription? = "Lists the events of a day or a week, or those with a person."
     @Parameter(title: "Day") var day: Date?
@@ -262,6 +267,7 @@ struct ListEvents: AppIntent {
 
 struct BookAppointment: AppIntent {
     static let title: LocalizedStringResource = "Book Appointment"
+    static let examples = ["book a haircut downtown"]
     static let description: IntentDescription? = "Books an appointment for a service at a location."
     static var parameterSummary: ParameterSummary<BookAppointment>? { Summary("Book \(\.$service) at \(\.$location)") }
     @Parameter(title: "Service", requestValueDialog: "Which service would you like?") var service: ServiceEntity

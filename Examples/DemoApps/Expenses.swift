@@ -142,6 +142,7 @@ struct ExpenseQuery: EnumerableEntityQuery {
 struct ShowTotalExpense: AppIntent {
     static let identifier = "showTotal"
     static let title: LocalizedStringResource = "Show my total expense"
+    static let examples = ["how much did i spend this month"]
     static let effect: IntentSideEffect? = .readOnly
     static let description: IntentDescription? = "Tells the total of all expenses, or of those on something or in a period."
     /// What it was spent on ("lunch"): expenses whose title contains it, or is contained in it.
@@ -175,6 +176,7 @@ struct ShowTotalExpense: AppIntent {
 struct AddExpense: AppIntent {
     static let identifier = "add"
     static let title: LocalizedStringResource = "Add a new expense"
+    static let examples = ["add an expense of 12 dollars for lunch"]
     static let effect: IntentSideEffect? = .reversible(undo: RemoveExpense.self, parameters: ["expense": "$result"])
     static let description: IntentDescription? = "Records an expense with its price and date."
     static var parameterSummary: ParameterSummary<AddExpense>? { Summary("Add \(\.$title) expense of \(\.$price)") }
@@ -196,6 +198,7 @@ struct AddExpense: AppIntent {
 struct RemoveExpense: AppIntent {
     static let identifier = "remove"
     static let title: LocalizedStringResource = "Remove an expense"
+    static let examples = ["delete the coffee expense"]
     static let effect: IntentSideEffect? = .reversible(undo: AddExpense.self, parameters: ["title": "$expense.title", "price": "$expense.price"])
     static let description: IntentDescription? = "Deletes an expense recorded earlier."
     @Parameter(title: "Expense") var expense: ExpenseEntity

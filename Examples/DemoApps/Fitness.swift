@@ -38,6 +38,7 @@ enum WorkoutType: String, AppEnum {
 
 struct StartWorkout: AppIntent {
     static let title: LocalizedStringResource = "Start Workout"
+    static let examples = ["start a 30 minute run"]
     static let description: IntentDescription? = "Starts a workout in the app."
     static let openAppWhenRun = true
     static var parameterSummary: ParameterSummary<StartWorkout>? { Summary("Start \(\.$workoutType)") }
@@ -56,6 +57,7 @@ struct StartWorkout: AppIntent {
 struct ListWorkouts: AppIntent {
     static let identifier = "listWorkouts"
     static let title: LocalizedStringResource = "Show Workouts"
+    static let examples = ["show my workouts"]
     static let effect: IntentSideEffect? = .readOnly
     static let description: IntentDescription? = "Lists the workouts done, or those of one type."
     static var parameterSummary: ParameterSummary<ListWorkouts>? { Summary("Show \(\.$workoutType) workouts") }

@@ -24,6 +24,7 @@ struct OpenCurrentlyReading: AppIntent {
 
 struct OpenShelf: AppIntent {
     static let title: LocalizedStringResource = "Open Shelf"
+    static let examples = ["show me my reading shelf"]
     static let effect: IntentSideEffect? = .readOnly
     static let description: IntentDescription? = "Opens one of the shelves."
     static let openAppWhenRun = true
@@ -48,6 +49,7 @@ struct OpenBook: AppIntent {
 
 struct AddBook: AppIntent {
     static let title: LocalizedStringResource = "Add Book"
+    static let examples = ["add dune to my library"]
     static let description: IntentDescription? = "Adds a book from the catalogue to the library, then offers to open it."
     static var parameterSummary: ParameterSummary<AddBook>? { Summary("Add \(\.$title) by \(\.$authorName)") }
     @Parameter(title: "Title", requestValueDialog: "What's the title of the book?") var title: String
@@ -72,6 +74,7 @@ struct AddBook: AppIntent {
 /// titled "artemis on my want".
 struct MoveBook: AppIntent {
     static let title: LocalizedStringResource = "Move Book"
+    static let examples = ["move dune to my read shelf"]
     static let description: IntentDescription? = "Puts a book of the library on another shelf."
     static var parameterSummary: ParameterSummary<MoveBook>? { Summary("Move \(\.$book) to \(\.$shelf)") }
     @Parameter(title: "Book", requestValueDialog: "Which book?") var book: BookEntity
@@ -88,6 +91,7 @@ struct MoveBook: AppIntent {
 
 struct BuyBook: AppIntent {
     static let title: LocalizedStringResource = "Buy Book"
+    static let examples = ["buy two copies of the martian"]
     static let description: IntentDescription? = "Orders copies of a book, after a preview."
     static var parameterSummary: ParameterSummary<BuyBook>? { Summary("Buy \(\.$count) copies of \(\.$book)") }
     @Parameter(title: "Book", requestValueDialog: "Which book would you like to buy?") var book: BookEntity
@@ -103,6 +107,7 @@ struct BuyBook: AppIntent {
 
 struct FindBooks: AppIntent {
     static let title: LocalizedStringResource = "Find Books"
+    static let examples = ["which books by andy weir do i have"]
     static let effect: IntentSideEffect? = .readOnly
     static let description: IntentDescription? = "Finds books by author and publishing date, sorted and limited."
     static var parameterSummary: ParameterSummary<FindBooks>? { Summary("Find books by \(\.$author)") }
@@ -138,6 +143,7 @@ struct FindBooks: AppIntent {
 
 struct GetBookInfo: AppIntent {
     static let title: LocalizedStringResource = "Get book info"
+    static let examples = ["tell me about the martian"]
     static let effect: IntentSideEffect? = .readOnly
     static let description: IntentDescription? = "Tells one piece of information about a book."
     static var parameterSummary: ParameterSummary<GetBookInfo>? { Summary("Get \(\.$category) info for \(\.$book)") }

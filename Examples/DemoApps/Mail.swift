@@ -27,6 +27,7 @@ public enum MyMailComposer: IntentApp {
 struct SendDraft: AppIntent {
     static let identifier = "sendDraft"
     static let title: LocalizedStringResource = "Send Draft"
+    static let examples = ["email john about lunch tomorrow"]
     static let description: IntentDescription? = "Composes a mail draft and leaves it ready to send."
     static var assistantSchema: AssistantSchema? { .mail.createDraft }
     static let effect: IntentSideEffect? = .reversible(undo: DiscardDraft.self, parameters: ["draft": "$result"])
@@ -71,6 +72,7 @@ struct DiscardDraft: AppIntent {
 struct UpdateDraft: AppIntent {
     static let identifier = "updateDraft"
     static let title: LocalizedStringResource = "Update Draft"
+    static let examples = ["add sarah to the lunch plans draft"]
     static let description: IntentDescription? =
         "Changes the recipients, subject, body, account or attachments of a draft."
     static var assistantSchema: AssistantSchema? { .mail.updateDraft }
@@ -197,6 +199,7 @@ struct ReplyMail: AppIntent {
 struct ForwardMail: AppIntent {
     static let identifier = "forward"
     static let title: LocalizedStringResource = "Forward"
+    static let examples = ["forward the offsite email to sarah"]
     static let description: IntentDescription? = "Opens a message forwarded to new recipients."
     static var assistantSchema: AssistantSchema? { .mail.forwardMail }
     static var parameterSummary: ParameterSummary<ForwardMail>? { Summary("Forward \(\.$target) to \(\.$to)") }
@@ -222,6 +225,7 @@ struct ForwardMail: AppIntent {
 struct UpdateMail: AppIntent {
     static let identifier = "updateMail"
     static let title: LocalizedStringResource = "Update Mail"
+    static let examples = ["flag the offsite email"]
     static let description: IntentDescription? =
         "Marks messages read or unread, flags them, marks them as junk, or moves them to a mailbox."
     static var assistantSchema: AssistantSchema? { .mail.updateMail }

@@ -62,6 +62,7 @@ struct PhotoQuery: EntityStringQuery {
 /// Shows a photo of the library by its title, or the photos taken on a day.
 struct ShowPhoto: AppIntent {
     static let title: LocalizedStringResource = "Show Photo"
+    static let examples = ["show me the lisbon rooftops photo"]
     static let effect: IntentSideEffect? = .readOnly
     static let description: IntentDescription? = "Shows a photo by its title, or the photos taken on a day."
     @Parameter(title: "Photo") var photo: PhotoEntity?

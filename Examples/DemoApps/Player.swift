@@ -121,6 +121,7 @@ actor Playback {
 /// the media domain's phrases ("play pause", "toggle the music") reach it too.
 struct TogglePlayback: AppIntent {
     static let title: LocalizedStringResource = "Play MP3"
+    static let examples = ["pause the music"]
     static var assistantSchema: AssistantSchema? { .media.togglePlayback }
     static let description: IntentDescription? = "Plays or pauses the MP3; with no word saying which, toggles."
     @Parameter(title: "Action") var action: PlaybackAction?

@@ -92,6 +92,7 @@ actor OrderStore {
 struct OrderSoup: AppIntent {
     static let identifier = "order"
     static let title: LocalizedStringResource = "Order Soup"
+    static let examples = ["order two large tomato soups"]
     static let effect: IntentSideEffect? = .reversible(undo: CancelOrder.self, parameters: ["order": "$result"])
     static let description: IntentDescription? = "Orders soup for delivery."
     static var parameterSummary: ParameterSummary<OrderSoup>? { Summary("Order \(\.$quantity) \(\.$soup)") }

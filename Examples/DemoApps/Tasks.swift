@@ -116,6 +116,7 @@ struct TaskQuery: EntityStringQuery {
 struct CountTasks: AppIntent {
     static let identifier = "count"
     static let title: LocalizedStringResource = "Get the number of opened tasks"
+    static let examples = ["how many tasks do i have left"]
     static let effect: IntentSideEffect? = .readOnly
     static let description: IntentDescription? = "Counts the tasks that are not done yet."
     @Dependency var store: TaskStore
@@ -128,6 +129,7 @@ struct CountTasks: AppIntent {
 struct AddTask: AppIntent {
     static let identifier = "add"
     static let title: LocalizedStringResource = "Create new task"
+    static let examples = ["add buy milk to my groceries list", "remind me to call mom tomorrow at 5 pm"]
     static let effect: IntentSideEffect? = .reversible(undo: DeleteTask.self, parameters: ["task": "$result"])
     static let description: IntentDescription? = "Adds a task, optionally to a list and with a due date."
     static var parameterSummary: ParameterSummary<AddTask>? { Summary("Add \(\.$title) to \(\.$list)") }
@@ -144,6 +146,7 @@ struct AddTask: AppIntent {
 struct ListTasks: AppIntent {
     static let identifier = "list"
     static let title: LocalizedStringResource = "Get my Tasks's List"
+    static let examples = ["what's on my groceries list"]
     static let effect: IntentSideEffect? = .readOnly
     static let description: IntentDescription? = "Shows the open tasks, of one list when a list is named."
     @Parameter(title: "List") var list: TaskListEntity?
@@ -161,6 +164,7 @@ struct ListTasks: AppIntent {
 struct DeleteAllTasks: AppIntent {
     static let identifier = "deleteAll"
     static let title: LocalizedStringResource = "Delete all tasks"
+    static let examples = ["delete all my tasks"]
     static let effect: IntentSideEffect? = .destructive
     static let description: IntentDescription? = "Deletes every task, after asking."
     @Dependency var store: TaskStore
@@ -175,6 +179,7 @@ struct DeleteAllTasks: AppIntent {
 struct OpenTask: AppIntent {
     static let identifier = "open"
     static let title: LocalizedStringResource = "Open a task"
+    static let examples = ["open the buy milk task"]
     static let effect: IntentSideEffect? = .readOnly
     static let description: IntentDescription? = "Opens a task in the app."
     static let openAppWhenRun = true
@@ -193,6 +198,7 @@ struct OpenTask: AppIntent {
 struct DeleteTask: AppIntent {
     static let identifier = "delete"
     static let title: LocalizedStringResource = "Delete task"
+    static let examples = ["delete buy milk from my tasks"]
     static let effect: IntentSideEffect? = .reversible(undo: RestoreTask.self, parameters: ["id": "$task.id"])
     static let description: IntentDescription? = "Deletes one task, after asking."
     static var parameterSummary: ParameterSummary<DeleteTask>? { Summary("Delete \(\.$task)") }
@@ -208,6 +214,7 @@ struct DeleteTask: AppIntent {
 struct CompleteTask: AppIntent {
     static let identifier = "complete"
     static let title: LocalizedStringResource = "Complete task"
+    static let examples = ["mark buy milk as done"]
     static let effect: IntentSideEffect? = .reversible(undo: ReopenTask.self, parameters: ["task": "$task"])
     static let description: IntentDescription? = "Marks one task as done."
     static var parameterSummary: ParameterSummary<CompleteTask>? { Summary("Complete \(\.$task)") }

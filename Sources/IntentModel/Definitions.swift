@@ -96,6 +96,9 @@ public struct IntentDefinition: Hashable, Sendable {
     /// What performing it does: nothing (`readOnly`), something `undo` reverses, or something
     /// that cannot be taken back (asked to be confirmed first). Nil when undeclared.
     public var effect: IntentEffect?
+    /// Requests a person would say to reach it, written by the app's author ("order two large
+    /// tomato soups"): help shows the first, and `intentd check` routes each to this intent.
+    public var examples: [String] = []
 
     public init(
         id: String, title: String, description: String = "", parameters: [ParameterDefinition] = [],

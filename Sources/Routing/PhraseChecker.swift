@@ -1,8 +1,8 @@
 import IntentModel
 import Phrases
 
-/// The checks of `intentd check` beyond parsing: duplicate phrases, and phrases of two
-/// intents that match the same utterance.
+/// The checks of `intentd check` beyond parsing: duplicate phrases, phrases of two intents
+/// that match the same utterance, and examples that do not reach their intent.
 public struct PhraseChecker {
     let router: Router
 
@@ -14,6 +14,26 @@ public struct PhraseChecker {
         var result = router.diagnostics
         result += duplicates()
         result += overlaps()
+        result += examplesMissingTheirIntent()
+        return result
+    }
+
+    /// Routes every intent's `examples`; warns for each that reaches another intent or nothing.
+    func examplesMissingTheirIntent() -> [Diagnostic] {
+        var result: [Diagnostic] = []
+        for app in router.library.apps {
+            for intent in app.intents {
+                for (index, example) in intent.examples.enumerated() {
+                    let routed = router.route(example)
+                    guard routed.intent?.id != intent.id else { continue }
+                    let reached = routed.intent.map { "reaches \($0.id) (\(RouteResult.round(routed.confidence)))" } ?? "is not understood"
+                    result.append(
+                        .warning(
+                            "example \"\(example)\" of \(intent.id) \(reached)",
+                            at: router.library.sourceLocations["example:\(intent.id)#\(index)"]))
+                }
+            }
+        }
         return result
     }
 

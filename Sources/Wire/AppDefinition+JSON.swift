@@ -161,6 +161,7 @@ extension IntentDefinition {
             ("summary", parameterSummary.map(JSONValue.string)),
             ("adopts", adoptedSchema.map(JSONValue.string)),
             ("effect", effect.map { .string($0.name) }),
+            ("examples", examples.isEmpty ? nil : .array(examples.map(JSONValue.string))),
             (
                 "undo",
                 effect?.undo.map { action in
@@ -205,6 +206,12 @@ extension IntentDefinition {
         intent.parameterSummary = try fields.optionalString("summary")
         intent.adoptedSchema = try fields.optionalString("adopts")
         intent.effect = try readEffect(fields, app: app, path: path)
+        for (index, item) in try fields.array("examples").enumerated() {
+            guard case .string(let text) = item, !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw JSONFields.mismatch("\(path).examples[\(index)]", expected: "a request as text")
+            }
+            intent.examples.append(text)
+        }
         for (index, item) in try fields.array("parameters").enumerated() {
             intent.parameters.append(try ParameterDefinition(json: item, path: "\(path).parameters[\(index)]", types: types))
         }

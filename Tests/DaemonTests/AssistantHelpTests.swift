@@ -35,6 +35,9 @@ struct AssistantHelpTests {
         #expect(!overview.contains("holiday.jpg") && !overview.contains("something new"), "\(overview)")
         let ranked = PhraseSampler(library: DemoRouter.shared.library).rankedExamples()
         #expect(ranked["photos.showPhoto"]?.madeUp == 0)
+        // An example its author wrote comes first ("order three soup of Tomato" was the sampler's).
+        #expect(ranked["soup.order"]?.utterance == "order two large tomato soups")
+        #expect(overview.contains("\"order two large tomato soups\" (SoupChef)"), "\(overview)")
         #expect((ranked["photos.display"]?.madeUp ?? 0) > 0)
         for (intent, example) in ranked {
             for contact in DemoRouter.shared.library.contacts {

@@ -46,6 +46,7 @@ import Testing
             #expect(intent.openAppWhenRun == other.openAppWhenRun, "\(intent.id)", sourceLocation: sourceLocation)
             #expect(intent.authenticationPolicy == other.authenticationPolicy, "\(intent.id)", sourceLocation: sourceLocation)
             #expect(intent.adoptedSchema == other.adoptedSchema, "\(intent.id)", sourceLocation: sourceLocation)
+            #expect(intent.examples == other.examples, "\(intent.id)", sourceLocation: sourceLocation)
         }
         #expect(code.entityTypes.map(\.name).sorted() == file.entityTypes.map(\.name).sorted(), sourceLocation: sourceLocation)
         for entity in code.entityTypes {

@@ -116,7 +116,8 @@ struct AppDefinitionJSONTests {
         {"id":"notes","name":"Notes","synonyms":["my notes"],
          "intents":[{"id":"notes.add","title":"Add note","parameters":[{"name":"text","type":"String","requestValueDialog":"What should it say?"},
                     {"name":"color","type":"Color","optional":true},{"name":"when","type":"Date","default":"now"}],
-                    "confirmation":"Sure?","authentication":"requiresAuthentication","phrases":["add a note {text}"]}],
+                    "confirmation":"Sure?","authentication":"requiresAuthentication","phrases":["add a note {text}"],
+                    "examples":["add a note buy stamps"]}],
          "entities":[{"name":"Note","title":"Note","properties":[{"name":"pinned","type":"Bool"}],"values":[{"id":"n1","title":"Ideas","properties":{"pinned":true}}]}],
          "enums":[{"name":"Color","title":"Color","cases":[{"id":"red","title":"Red","synonyms":["crimson"]}]}]}
         """
@@ -128,6 +129,7 @@ struct AppDefinitionJSONTests {
         #expect(intent.parameters[2].defaultValue == .now)
         #expect(intent.authenticationPolicy == .requiresAuthentication)
         #expect(app.phrases.map(\.text) == ["add a note {text}"])
+        #expect(intent.examples == ["add a note buy stamps"])
         #expect(app.entityTypes.first?.values.first?.properties["pinned"] == .bool(true))
         #expect(app.enums.first?.cases.first?.synonyms == ["crimson"])
     }
@@ -135,6 +137,17 @@ struct AppDefinitionJSONTests {
     @Test func roundTrips() throws {
         let app = try AppDefinition(json: try JSONValue(parsing: Self.text))
         #expect(try AppDefinition(json: app.json) == app)
+    }
+
+    @Test func anExampleThatIsNoTextNamesTheField() {
+        #expect(throws: RPCError.self) {
+            try AppDefinition(json: try JSONValue(parsing: #"{"id":"x","intents":[{"id":"go","examples":["go",3]}]}"#))
+        }
+        do {
+            _ = try AppDefinition(json: try JSONValue(parsing: #"{"id":"x","intents":[{"id":"go","examples":["go",3]}]}"#))
+        } catch {
+            #expect("\(error)".contains("intents[0].examples[1]"), "\(error)")
+        }
     }
 
     @Test func unknownTypeNamesTheField() {

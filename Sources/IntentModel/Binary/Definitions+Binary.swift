@@ -65,6 +65,7 @@ extension IntentDefinition: BinaryCodable {
         out.write(parameterSummary)
         out.write(adoptedSchema)
         out.write(effect)
+        out.write(examples)
     }
     @usableFromInline package init(from input: inout BinaryReader) throws(BinaryReader.Failure) {
         self.init(
@@ -72,6 +73,7 @@ extension IntentDefinition: BinaryCodable {
             isDiscoverable: try input.read(), openAppWhenRun: try input.read(), authenticationPolicy: try input.read(),
             confirmationDialog: try input.read(), parameterSummary: try input.read(), adoptedSchema: try input.read())
         effect = try input.read()
+        examples = try input.read()
     }
 }
 

@@ -42,6 +42,7 @@ enum IntentIntrospection {
             isDiscoverable: type.isDiscoverable, openAppWhenRun: type.openAppWhenRun, authenticationPolicy: type.authenticationPolicy.model,
             parameterSummary: summaryText(of: type), adoptedSchema: type.assistantSchema?.identifier)
         definition.effect = type.effect?.model(appID: appID)
+        definition.examples = type.examples
         return definition
     }
 

@@ -96,6 +96,7 @@ public enum ManifestWriter {
             }
         }
         if let summary = intent.parameterSummary { out += "    summary: \(q(summary))\n" }
+        if !intent.examples.isEmpty { out += "    examples: [\(intent.examples.map(q).joined(separator: ", "))]\n" }
         if !phrases.isEmpty {
             out += "    phrases:\n"
             for phrase in phrases { out += "      - \(q(phrase))\n" }

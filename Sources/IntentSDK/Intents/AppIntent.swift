@@ -38,6 +38,10 @@ public protocol AppIntent: Sendable {
     /// What performing it does: `.readOnly`, `.reversible(undo: DeleteTask.self, parameters:
     /// ["task": "$result"])` or `.destructive` (docs/memory.md). Nil when undeclared.
     static var effect: IntentSideEffect? { get }
+    /// Requests a person would say to reach it ("order two large tomato soups"): help shows the
+    /// first, and `intentd check` routes each to this intent. Like the phrases of an
+    /// `AppShortcut`, but checked.
+    static var examples: [String] { get }
     /// Runs the intent. Throw ``IntentFollowUp`` questions (through `$parameter`) or an
     /// error with a user-facing message; return ``IntentResult/result()`` and friends.
     func perform() async throws -> PerformResult
@@ -52,6 +56,7 @@ extension AppIntent {
     public static var parameterSummary: ParameterSummary<Self>? { nil }
     public static var assistantSchema: AssistantSchema? { nil }
     public static var effect: IntentSideEffect? { nil }
+    public static var examples: [String] { [] }
 
     /// Asks the user to confirm before the intent goes on (result confirmation), with an
     /// optional preview of what will happen. Returns once the user said yes.

@@ -39,7 +39,7 @@ public struct PhraseCache: Sendable {
     public var maximumFiles = 32
 
     /// The layout of the file; a change of what any ``BinaryCodable`` writes bumps it.
-    static let formatVersion: UInt32 = 6
+    static let formatVersion: UInt32 = 7
     static let magic: [UInt8] = Array("INTDPHRS".utf8)
     static let headerSize = 48
 

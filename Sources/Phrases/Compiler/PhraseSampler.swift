@@ -29,7 +29,8 @@ public struct PhraseSampler {
     /// One short example per intent that has phrases, by intent id, for help texts: among the
     /// ways of saying it (optional parts left out) of at most `maximumWords` words, the one
     /// that says every required value, with the fewest made-up free-text values, then the one nearest six words, which reads
-    /// naturally and tends to name the app. Ties go to the phrase written first.
+    /// naturally and tends to name the app. Ties go to the phrase written first. An intent's own
+    /// first `example` (``IntentDefinition/examples``) comes before all of these.
     /// An intent with no phrases of its own that adopts a schema (MyMailComposer's) is shown
     /// with the schema's phrases, which are how it is reached.
     public func examples(maximumWords: Int = 9) -> [String: String] {
@@ -70,7 +71,14 @@ public struct PhraseSampler {
                 best[intent.id] = (key, utterance)
             }
         }
-        return best.mapValues { (utterance: $0.utterance, madeUp: $0.key.0) }
+        var ranked = best.mapValues { (utterance: $0.utterance, madeUp: $0.key.0) }
+        // An example its author wrote is a real request, whatever the phrases would make.
+        for app in library.apps {
+            for intent in app.intents {
+                if let written = intent.examples.first { ranked[intent.id] = (written, 0) }
+            }
+        }
+        return ranked
     }
 
     /// One example per schema phrase of every intent that adopts the schema.

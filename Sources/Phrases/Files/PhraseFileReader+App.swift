@@ -124,7 +124,7 @@ extension PhraseFileReader {
             pairs,
             allowed: [
                 "title", "description", "parameters", "summary", "confirmation", "authentication", "openAppWhenRun",
-                "discoverable", "adopts", "phrases", "effect", "undo",
+                "discoverable", "adopts", "phrases", "effect", "undo", "examples",
             ], in: "intent '\(id)'")
         var intent = IntentDefinition(id: id, title: reader.string(node[field: "title"], "title") ?? id)
         intent.description = reader.string(node[field: "description"], "description") ?? ""
@@ -135,6 +135,10 @@ extension PhraseFileReader {
         intent.openAppWhenRun = reader.bool(node[field: "openAppWhenRun"], "openAppWhenRun") ?? false
         intent.isDiscoverable = reader.bool(node[field: "discoverable"], "discoverable") ?? true
         intent.effect = readEffect(node, id: id)
+        for (index, (text, textNode)) in reader.strings(node[field: "examples"], "examples").enumerated() {
+            intent.examples.append(text)
+            sourceLocations["example:\(id)#\(index)"] = reader.textLocation(of: textNode)
+        }
         if let policyNode = node[field: "authentication"], let text = reader.string(policyNode, "authentication") {
             if let policy = AuthenticationPolicy(rawValue: text) {
                 intent.authenticationPolicy = policy
