@@ -67,14 +67,9 @@ struct AnswerReader {
 
     /// The typed value the taggers find covering the most words of the answer.
     private func tagged(_ text: String, as type: ValueType) -> Reading {
-        let words = normalizer.words(text)
         // A weak reading ("too" as 2, "for" as 4) only when it is all that was said: "and
         // yesterday too" is no quantity.
-        let spans = ValueTagger().tag(words, context: router.context(now: now)).filter {
-            fits($0.type, type) && ($0.confidence >= Self.weakReading || $0.range.count == words.count)
-        }
-        let best = spans.max { ($0.range.count, $0.confidence) < ($1.range.count, $1.confidence) }
-        guard let best else { return .none }
+        guard let best = widestValue(in: normalizer.words(text), as: type, weakOnlyWhole: true) else { return .none }
         var value = best.value
         if type == .double, case .int(let i) = value { value = .double(Double(i)) }
         // "twelve dollars fifty" for a plain number: the amount, 12.5 (its currency: `currency(in:)`).
@@ -87,9 +82,16 @@ struct AnswerReader {
     func coversAllWords(_ text: String, as type: ValueType) -> Bool {
         if Value(json: .string(text.trimmingCharacters(in: .whitespaces)), as: type) != nil { return true }
         let words = normalizer.words(text)
-        let spans = ValueTagger().tag(words, context: router.context(now: now)).filter { fits($0.type, type) }
-        guard let best = spans.max(by: { ($0.range.count, $0.confidence) < ($1.range.count, $1.confidence) }) else { return false }
+        guard let best = widestValue(in: words, as: type, weakOnlyWhole: false) else { return false }
         return words.indices.allSatisfy { best.range.contains($0) || Self.articles.contains(words[$0]) }
+    }
+
+    /// The value of `type` the taggers find over the most of `words`, the surest of the widest;
+    /// with `weakOnlyWhole`, a weak reading (``weakReading``) only when it takes every word.
+    private func widestValue(in words: [String], as type: ValueType, weakOnlyWhole: Bool) -> TaggedSpan? {
+        ValueTagger().tag(words, context: router.context(now: now))
+            .filter { fits($0.type, type) && (!weakOnlyWhole || $0.confidence >= Self.weakReading || $0.range.count == words.count) }
+            .max { ($0.range.count, $0.confidence) < ($1.range.count, $1.confidence) }
     }
 
     /// Below this confidence a tagged value is a guess from a word that usually means
