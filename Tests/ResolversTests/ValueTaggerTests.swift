@@ -20,6 +20,27 @@ import Testing
             })
     }
 
+    /// An offset no calendar holds is no crash (a fuzzer's "in 66666666666666661293 3y" trapped
+    /// converting the count to Int), and one within ten thousand years still moves the date.
+    @Test(arguments: [
+        "in 66666666666666661293 3y", "in 66666666666666661293 years", "99999999999999999999 days ago",
+        "in 1e308 weeks", "in 10001 years", "remind me in 9999999999999 months",
+    ])
+    func hugeOffsetsAreNoDate(_ text: String) {
+        let dates = spans(text).filter { $0.type == .date }
+        for span in dates {
+            guard case .date(let date) = span.value else { continue }
+            #expect((1...12_100).contains(date.year), "\(text): \(date)")
+        }
+    }
+
+    @Test func anOffsetOfCenturiesStillMovesTheDate() {
+        let dates = spans("in 300 years").compactMap { span -> LocalDateTime? in
+            if case .date(let date) = span.value { return date } else { return nil }
+        }
+        #expect(dates.contains { $0.year == 2326 }, "\(dates)")
+    }
+
     @Test func andAHalfAlsoOffersTheWholePart() {
         let found = spans("set a timer for 1 and a half hours")
         #expect(found.contains { $0.type == .double && $0.value == .double(1.5) && $0.range == 4..<8 })

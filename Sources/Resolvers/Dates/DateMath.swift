@@ -36,7 +36,16 @@ struct DateMath {
         "year": .year, "years": .year, "yr": .year, "yrs": .year, "y": .year, "decade": .decade, "decades": .decade,
     ]
 
+    /// The farthest an offset may move a date: ten thousand years. Calendars hold no date
+    /// beyond it, and a number that large ("in 66666666666666661293 years", a fuzzer's) is
+    /// not a date anyone means.
+    static let largestOffset: Double = 10_000 * Unit.year.seconds
+
+    /// `date` moved by `count` units; `date` itself when the offset is beyond
+    /// ``largestOffset`` or is no number.
     func adding(_ count: Double, _ unit: Unit, to date: LocalDateTime) -> LocalDateTime {
+        // Also false for NaN. Converting a larger count to Int would trap.
+        guard (count * unit.seconds).magnitude <= Self.largestOffset else { return date }
         switch unit {
         case .second, .minute, .hour:
             guard let instant = date.date(in: zone) else { return date }
