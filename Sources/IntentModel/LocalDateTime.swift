@@ -39,7 +39,8 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
         var timeFields = [0, 0, 0]
         if pieces.count > 1 {
             let parsed = pieces[1].split(separator: ":").map { Double($0) }
-            guard (2...3).contains(parsed.count), parsed.allSatisfy({ $0 != nil }) else { return nil }
+            // Each field below 61 before it becomes an Int: "T1e300:00" would trap converting.
+            guard (2...3).contains(parsed.count), parsed.allSatisfy({ $0.map { (0..<61).contains($0) } ?? false }) else { return nil }
             for (index, value) in parsed.enumerated() { timeFields[index] = Int(value ?? 0) }
         }
         self.init(

@@ -62,7 +62,9 @@ extension Value {
 
     /// "45 seconds", "5 minutes", "1 hour 30 minutes".
     static func spoken(seconds: Double) -> String {
-        let total = Int(seconds.rounded())
+        // Held within a century either way before it becomes an Int: 1e300 seconds would trap.
+        let century = 3_153_600_000.0
+        let total = Int(min(max(seconds.isFinite ? seconds : 0, -century), century).rounded())
         func count(_ n: Int, _ unit: String) -> String { "\(n) \(unit)\(n == 1 ? "" : "s")" }
         guard total >= 60 else { return count(total, "second") }
         let (hours, minutes, rest) = (total / 3600, total % 3600 / 60, total % 60)

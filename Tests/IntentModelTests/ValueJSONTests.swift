@@ -51,6 +51,11 @@ struct ValueJSONTests {
         #expect(LocalDateTime(iso8601: "2026-11-19")?.iso8601 == "2026-11-19T00:00:00")
         #expect(LocalDateTime(iso8601: "2026-13-01") == nil)
         #expect(LocalDateTime(iso8601: "tomorrow") == nil)
+        // Fields too large for an Int are refused, not trapped on ("now": "...T1e300:00"
+        // over the socket crashed the daemon).
+        for text in ["2026-11-19T1e300:00", "2026-11-19T17:1e19", "2026-11-19T17:00:9e99", "2026-11-19Tnan:00", "2026-11-19Tinf:00", "2026-11-19T61:00"] {
+            #expect(LocalDateTime(iso8601: text) == nil, "\(text)")
+        }
     }
 
     /// Every field is written zero-padded to its width; a year beyond four digits in full.

@@ -33,6 +33,14 @@ struct ValueTextTests {
         #expect(value.spoken == spoken)
     }
 
+    /// A duration no one says is still said, not trapped on converting it to whole seconds.
+    @Test func hugeDurationsAreSaidWithoutCrashing() {
+        #expect(Value.duration(1e300).spoken == "876000 hours")
+        #expect(Value.duration(.nan).spoken == "0 seconds")
+        #expect(Value.duration(.infinity).spoken == "0 seconds")
+        #expect(!Value.duration(-1e300).spoken.isEmpty)
+    }
+
     /// A value known only by its JSON prints as the typed value does.
     @Test(arguments: [
         Value.string("lunch"), .int(3), .date(noon), .currencyAmount(CurrencyAmount(amount: 12.5, currency: "USD")),

@@ -34,6 +34,13 @@ import Testing
         }
     }
 
+    @Test func aDayNumberTooLargeForAnIntIsNoDay() {
+        #expect(DateRangeReader.dayNumber("99999999999999999999") == nil)
+        #expect(DateRangeReader.dayNumber("1e300") == nil)
+        #expect(DateRangeReader.dayNumber("31") == 31)
+        #expect(DateRangeReader.dayNumber("third") == 3)
+    }
+
     @Test func anOffsetOfCenturiesStillMovesTheDate() {
         let dates = spans("in 300 years").compactMap { span -> LocalDateTime? in
             if case .date(let date) = span.value { return date } else { return nil }

@@ -191,11 +191,12 @@ struct DateRangeReader {
     }
 
     static func dayNumber(_ word: String) -> Int? {
+        // Compared as numbers before any becomes an Int: a day of 1e20 would trap converting.
         guard let digits = CardinalParser.digits(word), digits.value == digits.value.rounded(),
-            (1...31).contains(Int(digits.value))
+            (1...31).contains(digits.value)
         else {
             let words = CardinalParser(tokens: [word]).parse(from: 0)
-            guard let value = words?.value, words?.isOrdinal == true, (1...31).contains(Int(value)) else { return nil }
+            guard let value = words?.value, words?.isOrdinal == true, value == value.rounded(), (1...31).contains(value) else { return nil }
             return Int(value)
         }
         return Int(digits.value)
