@@ -21,17 +21,41 @@ import Testing
     }
 
     /// An offset no calendar holds is no crash (a fuzzer's "in 66666666666666661293 3y" trapped
-    /// converting the count to Int), and one within ten thousand years still moves the date.
+    /// converting the count to Int) and no date: its words stay unread, rather than read as a
+    /// date left where it was ("remind me in 9999999999999 months" was due today).
     @Test(arguments: [
         "in 66666666666666661293 3y", "in 66666666666666661293 years", "99999999999999999999 days ago",
         "in 1e308 weeks", "in 10001 years", "remind me in 9999999999999 months",
     ])
     func hugeOffsetsAreNoDate(_ text: String) {
+        let words = TextNormalizer().words(text)
+        let number = words.firstIndex { $0.first?.isNumber == true }!
         let dates = spans(text).filter { $0.type == .date }
-        for span in dates {
-            guard case .date(let date) = span.value else { continue }
-            #expect((1...12_100).contains(date.year), "\(text): \(date)")
+        #expect(!dates.contains { $0.range.contains(number) }, "\(text): \(dates)")
+    }
+
+    /// An hour after "to", said last or just before its day, is where something is moved to
+    /// ("push my standup to 11 tomorrow" left 11 unread); a number before a day is not an
+    /// hour without it ("buy 2 tomorrow").
+    @Test(arguments: [
+        ("push my standup to 11 tomorrow", 4..<6, "2026-11-20T11:00:00"),
+        ("move the dentist to 4 on friday", 4..<7, "2026-11-20T16:00:00"),
+        ("reschedule the review to 11", 4..<5, "2026-11-19T11:00:00"),
+    ])
+    func anHourMovedToIsATime(text: String, range: Range<Int>, expected: String) {
+        let dates = spans(text).filter { $0.type == .date }
+        #expect(dates.contains { $0.range == range && $0.value == Fixtures.date(expected).map(Value.date) }, "\(dates)")
+    }
+
+    @Test(arguments: ["remind me to buy 2 tomorrow", "add 3 to 11 items", "turn the oven to 11 degrees"])
+    func aNumberNotMovedToIsNoHour(text: String) {
+        let words = TextNormalizer().words(text)
+        let dates = spans(text).filter { $0.type == .date }
+        let wrongHour = dates.contains { span in
+            guard case .date(let date) = span.value else { return false }
+            return span.range.contains(where: { words[$0] == "2" || words[$0] == "11" }) && date.hour != 0
         }
+        #expect(!wrongHour, "\(dates)")
     }
 
     @Test func aDayNumberTooLargeForAnIntIsNoDay() {

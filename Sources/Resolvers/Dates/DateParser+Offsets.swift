@@ -42,7 +42,11 @@ extension DateParser {
             index = item.end
             end = index
         }
-        return found.isEmpty ? nil : (found, end)
+        // An offset no calendar holds ("in 66666666666666661293 years") is no date: its words
+        // stay unread rather than the date being left where it was.
+        let span = found.reduce(0) { $0 + ($1.0 * $1.1.seconds).magnitude }
+        guard !found.isEmpty, span <= DateMath.largestOffset else { return nil }
+        return (found, end)
     }
 
     private func amountItem(at index: Int) -> (value: (Double, DateMath.Unit), end: Int)? {

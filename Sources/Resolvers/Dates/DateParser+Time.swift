@@ -129,7 +129,12 @@ extension DateParser {
         let partNext =
             DateWords.parts[token(end)] != nil || (token(end) == "in" && token(end + 1) == "the")
             || token(end) == "tonight" || token(end) == "this"
-        guard explicit || cued || wholeText || partNext || parts.part != nil else { return nil }
+        // "push the standup to 11", "move it to 11 tomorrow": an hour something is moved to, said
+        // last or just before its day ("buy 2 tomorrow" is no time).
+        let day = token(end) == "on" ? end + 1 : end
+        let dayNext = token(day) == "today" || token(day) == "tomorrow" || DateWords.weekdays[token(day)] != nil
+        let movedTo = token(index - 1) == "to" && (end == tokens.count || dayNext) && !closesRange
+        guard explicit || cued || wholeText || partNext || movedTo || parts.part != nil else { return nil }
         if hour > 12 { clock.pm = nil }
         return (clock, end)
     }
