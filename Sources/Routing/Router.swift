@@ -306,7 +306,8 @@ public struct Router: Sendable {
         result.unresolved = extraction.unresolved
         result.outOfRange = extraction.outOfRange
         let namesSaid = keepPartialNamesOpen(chosen, tokens: tokens, utterance: utterance, result: &result)
-        result.ignored = ignoredWords(of: chosen, tokens: tokens, utterance: utterance, taken: namesSaid)
+        let typeWords = typeWordsAfterNames(in: chosen, words: tokens.map(\.text))
+        result.ignored = ignoredWords(of: chosen, tokens: tokens, utterance: utterance, taken: namesSaid + typeWords)
         // The other intents' parses, read where they are (not copied).
         let chosenID = chosen.intent.id
         result.alternatives = parses.compactMap { parse in
@@ -417,13 +418,31 @@ public struct Router: Sendable {
         return found
     }
 
-    /// The words of an entity type's name, alone and plural ("email", "messages" for Email
-    /// Message): said beside a name, they say what it names, not more of it.
+    /// Skipped words right after an entity's name that only say what it names ("the invoice
+    /// mail"): part of what was said, not words left unused.
+    func typeWordsAfterNames(in parse: Parse, words: [String]) -> [Range<Int>] {
+        let skipped = parse.ranges(of: .skipped)
+        guard !skipped.isEmpty else { return [] }
+        var found: [Range<Int>] = []
+        for capture in parse.captures {
+            guard case .names = capture.content, let type = parse.intent.parameter(capture.parameter)?.type.elementType,
+                case .entity = type
+            else { continue }
+            let typeWords = wordsNaming(type)
+            found += skipped.filter { $0.lowerBound == capture.range.upperBound && $0.allSatisfy { typeWords.contains(words[$0]) } }
+        }
+        return found
+    }
+
+    /// The words of an entity type's name and of the schema it adopts, alone and plural
+    /// ("email", "messages" for Email Message, "mail" for mail.message): said beside a name,
+    /// they say what it names, not more of it ("reply to the invoice mail").
     func wordsNaming(_ type: ValueType) -> Set<String> {
         guard case .entity(let name) = type,
             let entityType = matcher.apps.first(where: { $0.id == String(name.prefix { $0 != "." }) })?.entityType(name)
         else { return [] }
-        let words = normalizer.words(TextNormalizer.splittingCamelCase(entityType.displayName))
+        let schemaWords = (entityType.adoptedSchema ?? "").split(separator: ".").joined(separator: " ")
+        let words = normalizer.words(TextNormalizer.splittingCamelCase(entityType.displayName + " " + schemaWords))
         return Set(words + words.map { $0 + "s" })
     }
 

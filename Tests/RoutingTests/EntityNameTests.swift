@@ -39,6 +39,20 @@ import Testing
         #expect(result.parameter(parameter) == nil)
     }
 
+    /// A word after a name that says what kind of thing it names, from the type's name or the
+    /// schema it adopts ("mail" of mail.message), is no part of the name and no word unused:
+    /// "reply to the invoice mail" asked which email, as a name nobody knows.
+    @Test(arguments: [
+        ("reply to the invoice mail saying paid", "mail.reply"), ("forward the invoice mail to sarah", "mail.forward"),
+        ("reply to the invoice email saying paid", "mail.reply"), ("forward the invoice message to sarah", "mail.forward"),
+    ])
+    func aWordNamingTheTypeAfterANameIsNoPartOfIt(utterance: String, intent: String) {
+        let result = route(utterance)
+        #expect(result.intent?.id == intent)
+        #expect(result.parameter("target") == .entity(EntityReference(id: "m-invoice", title: "Invoice 1042")), "\(result.json.serialized)")
+        #expect(result.unresolved.isEmpty && result.ignored.isEmpty, "\(result.json.serialized)")
+    }
+
     /// A superlative before the type word belongs to the description: one book, not all of
     /// the author's.
     @Test func aSuperlativeBeforeTheTypeWordPicksOne() {
