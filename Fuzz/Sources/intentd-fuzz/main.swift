@@ -34,6 +34,11 @@ enum Target: String, CaseIterable {
     /// faulty writer could leave it behind a valid checksum: decoded, and when it decodes,
     /// routed with.
     case cache
+    /// A JSON-RPC line as a client or an app sends it: read as a message, its parameters
+    /// decoded for the method it names, and what the daemon computes from them without an
+    /// app (a route at the request's `now`, readings and the explanation; a search; an app
+    /// definition checked and compiled, then routed with).
+    case request
 }
 
 let target: Target = {
@@ -119,6 +124,8 @@ func fuzzOne(_ bytes: [UInt8]) {
         _ = router.route(text, now: DemoRouter.now)
     case .spoken:
         _ = router.route(text, now: DemoRouter.now, spoken: true)
+    case .request:
+        fuzzRequest(bytes)
     case .cache:
         // Each four bytes of input: a 24-bit offset into the payload and the byte put there.
         var payload = cachePayload
@@ -138,6 +145,65 @@ func fuzzOne(_ bytes: [UInt8]) {
             _ = damaged.route(utterance, now: DemoRouter.now)
             _ = damaged.route(utterance, now: DemoRouter.now, spoken: true)
         }
+    }
+}
+
+/// The `request` target: what `Daemon.handle` does with a request line, short of the socket,
+/// the apps and the history.
+func fuzzRequest(_ bytes: [UInt8]) {
+    guard case .request(let request)? = try? Message(bytes: bytes) else { return }
+    let params = request.params ?? .object([])
+    func routed(_ utterance: String, now: LocalDateTime?, spoken: Bool) -> RouteResult {
+        let result = router.route(utterance, now: now ?? DemoRouter.now, spoken: spoken)
+        _ = result.json.serialized
+        _ = now?.date(in: .current)
+        return result
+    }
+    switch request.method {
+    case Methods.Route.name:
+        guard let p = try? Methods.Route.Parameters(json: params) else { return }
+        let result = routed(p.utterance, now: p.now, spoken: p.spoken)
+        if p.explain { _ = result.explanation.text }
+        if p.readings > 0 { _ = router.readings(of: p.utterance, now: p.now ?? DemoRouter.now, limit: p.readings).map(\.json) }
+    case Methods.Run.name:
+        guard let p = try? Methods.Run.Parameters(json: params) else { return }
+        _ = routed(p.utterance, now: p.now, spoken: p.spoken)
+    case Methods.Continue.name:
+        guard let p = try? Methods.Continue.Parameters(json: params), case .text(let text) = p.answer else { return }
+        let reader = AnswerReader(router: router)
+        for type in types { _ = reader.value(text, as: type) }
+    case Methods.Perform.name:
+        _ = try? Methods.Perform.Parameters(json: params)
+    case Methods.Search.name:
+        guard let p = try? Methods.Search.Parameters(json: params) else { return }
+        _ = ActionSearch(apps: router.library.apps).search(p.text, limit: p.limit)
+    case Methods.Suggestions.name:
+        _ = (try? Methods.Suggestions.Parameters(json: params))?.now?.date(in: .current)
+    case Methods.ListHistory.name:
+        _ = (try? Methods.ListHistory.Parameters(json: params))?.since?.date(in: .current)
+    case Methods.ForgetHistory.name:
+        _ = try? Methods.ForgetHistory.Parameters(json: params)
+    case Methods.DonateIntent.name:
+        _ = (try? Methods.DonateIntent.Parameters(json: params))?.json.serialized
+    case Methods.EntitiesChanged.name:
+        _ = (try? Methods.EntitiesChanged.Parameters(json: params))?.json.serialized
+    case Methods.Initialize.name:
+        _ = try? Methods.Initialize.Parameters(json: params)
+    case Methods.RegisterApp.name:
+        // As AppRegistry.check compiles a registering app alone, then routes with it.
+        guard let p = try? Methods.RegisterApp.Parameters(json: params) else { return }
+        let shared = router.library
+        var probe = PhraseLibrary(apps: [p.app], schemaPhrases: shared.schemaPhrases, languages: shared.languages)
+        probe.contacts = shared.contacts
+        probe.catalog = shared.catalog
+        let (_, diagnostics) = PhraseCompiler.compile(probe)
+        guard !diagnostics.contains(where: { $0.severity == .error }) else { return }
+        let withApp = Router(library: probe)
+        for utterance in p.app.intents.flatMap(\.examples).prefix(3) + ["add milk to my list"] {
+            _ = withApp.route(utterance, now: DemoRouter.now).json.serialized
+        }
+    default:
+        return
     }
 }
 
