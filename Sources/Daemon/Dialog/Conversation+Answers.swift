@@ -271,6 +271,13 @@ extension Conversation {
             let choices = values.enumerated().map { Choice(index: $0.offset + 1, title: $0.element.displayText, value: $0.element.json) }
             return Question(kind: .choice, parameter: name, prompt: question.prompt, choices: choices)
         case .none:
+            // "make it minestrone" or "actually, to sarah" to "How many soups?": what was said
+            // before is corrected, and the question stays.
+            if let (other, value) = correction(text, of: call, reader: reader), other != name {
+                call.set(other, value)
+                call.ambiguities.removeAll { $0.name == other }
+                return question
+            }
             if let aside = valueOfAnotherParameter(text, besides: parameter, in: call, reader: reader) {
                 // "remind me next week to call mom" holds a date but is a request of its own: it
                 // takes over (``answer(_:client:)``), as any request does.
