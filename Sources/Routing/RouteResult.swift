@@ -137,6 +137,12 @@ public struct Explanation: Sendable {
     /// The resolver steps as recorded: written out only when read (every route records them,
     /// `--explain` alone reads them).
     var steps: [ResolverStep] = []
+    /// The parameters that took their default value (a date of "now"), none having been said.
+    public var defaultedParameters: [String] {
+        steps.compactMap { step in
+            if case .defaulted(let name) = step { name } else { nil }
+        }
+    }
 
     /// A readable account of every stage, for `--explain`.
     public var text: String {

@@ -437,3 +437,23 @@ final class RawSocket: Sendable {
         #expect(money["currency"] == .string("USD"), "\(money.serialized)")
     }
 }
+
+/// A free-text answer that ends with a date is the text and the date, as a request would be
+/// read; a text that would be left hanging, or ends with a meal, stays whole.
+@Test(arguments: [
+    ("lunch with sam tomorrow at noon", "lunch with sam", "2026-11-23T12:00:00"),
+    ("dinner at 7", "dinner", "2026-11-22T19:00:00"),
+    ("buy milk tomorrow.", "buy milk", "2026-11-23T00:00:00"),
+    ("café with zoë on friday", "café with zoë", "2026-11-27T00:00:00"),
+])
+func aTextAnswerEndingInADateIsBoth(text: String, title: String, date: String) {
+    let reader = AnswerReader(router: DemoRouter.shared, now: DemoRouter.now)
+    let split = reader.textEndingInValue(text, of: .date)
+    #expect(split?.text == title)
+    #expect(split?.value == LocalDateTime(iso8601: date).map(Value.date))
+}
+
+@Test(arguments: ["team lunch", "plan for next week", "tomorrow", "", "   ", "call mom", "meeting about the 3rd quarter"])
+func aTextAnswerWithNoDateAfterItStaysWhole(text: String) {
+    #expect(AnswerReader(router: DemoRouter.shared, now: DemoRouter.now).textEndingInValue(text, of: .date) == nil)
+}

@@ -77,6 +77,43 @@ struct AnswerReader {
         return .value(value.json)
     }
 
+    /// A free-text answer that ends with a value of `type`, as an utterance would be read: "lunch
+    /// with sam tomorrow at noon" to "What's the event called?" is the text "lunch with sam" and
+    /// the date. Nil when no such value ends the answer, or the words before it would be left
+    /// hanging ("plan for next week" stays one text). `inThePast`: "friday" is the one just gone.
+    func textEndingInValue(_ text: String, of type: ValueType, inThePast: Bool = false) -> (text: String, value: Value)? {
+        let tokens = normalizer.tokens(text)
+        let words = tokens.map(\.text)
+        var end = words.count
+        while end > 0, Self.articles.contains(words[end - 1]) { end -= 1 }
+        guard end > 1 else { return nil }
+        var context = router.context(now: now)
+        context.prefersFuture = !inThePast
+        let endings = ValueTagger().tag(Array(words[..<end]), context: context).filter {
+            fits($0.type, type) && $0.range.upperBound == end && $0.range.lowerBound > 0 && $0.confidence >= Self.weakReading
+        }
+        guard let best = endings.max(by: { ($0.range.count, $0.confidence) < ($1.range.count, $1.confidence) }),
+            !best.range.allSatisfy({ Self.mealWords.contains(words[$0]) })
+        else { return nil }
+        var start = best.range.lowerBound
+        if start > 1, Self.valueLinks.contains(words[start - 1]) { start -= 1 }
+        guard !Self.hangingWords.contains(words[start - 1]) else { return nil }
+        let before = normalizer.sourceText(0..<start, of: tokens, in: text).trimmingCharacters(in: Self.textEnds)
+        return before.isEmpty ? nil : (before, best.value)
+    }
+
+    /// A meal read as its time of day ends many a title ("team lunch", "family dinner"): alone,
+    /// it is no date said after the text.
+    static let mealWords: Set<String> = ["breakfast", "brunch", "lunch", "dinner", "supper"]
+    /// Words that join a text to the value after it and belong to neither ("dinner at 7").
+    static let valueLinks: Set<String> = ["at", "on", "by", "due"]
+    /// Words a text does not end with: the value after them is part of it ("plan for next week").
+    static let hangingWords: Set<String> = [
+        "for", "of", "until", "till", "before", "after", "from", "to", "since", "than", "about", "the", "a", "an", "and", "or",
+        "with", "in", "this", "next", "last", "every",
+    ]
+    private static let textEnds = CharacterSet.whitespacesAndNewlines.union(.punctuationCharacters)
+
     /// Whether the value read from `text` as `type` takes all its words but articles ("on
     /// friday", not "lunch" of "lunch with sam").
     func coversAllWords(_ text: String, as type: ValueType) -> Bool {

@@ -253,6 +253,19 @@ extension Conversation {
             if Self.saysMidnight(text) { call.midnightMeant.insert(name) }
             return nil
         }
+        // "lunch with sam tomorrow at noon" to "What's the event called?": the title, and the
+        // start it also says, as the request would have read them. Only the intent's first
+        // date, while it has none ("lunch on friday" is no end date for an event that has a start).
+        if parameter.type == .string, let date = call.intent.parameters.first(where: { $0.type == .date }),
+            call.value(date.name) == nil || call.defaulted.contains(date.name),
+            let (title, value) = reader.textEndingInValue(text, of: .date, inThePast: date.inThePast)
+        {
+            call.set(name, .string(title))
+            call.set(date.name, value.json)
+            call.defaulted.remove(date.name)
+            if Self.saysMidnight(text) { call.midnightMeant.insert(date.name) }
+            return nil
+        }
         let reading =
             parameter.type.elementType == .file && !parameter.type.isList
             ? reader.file(text, types: parameter.fileTypes, directory: parameter.fileDirectory)

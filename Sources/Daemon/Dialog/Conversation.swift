@@ -84,6 +84,7 @@ struct Conversation: Sendable {
         call.inSequence = remaining != nil
         call.ambiguities = result.ambiguities
         call.unresolved = result.unresolved
+        call.defaulted = Set(result.explanation.defaultedParameters)
         for (name, problem) in result.outOfRange { call.outOfRange[name] = problem }
         if Self.saysMidnight(params.utterance) { call.midnightMeant = Set(intent.parameters.map(\.name)) }
         if result.appChoices.isEmpty { await fillFromLastRequest(&call, session: session, client: client) }

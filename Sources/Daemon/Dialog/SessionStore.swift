@@ -25,6 +25,9 @@ struct PendingCall: Sendable {
     /// Date parameters whose midnight is meant ("at midnight", or a value given explicitly):
     /// a `needsTime` date at 00:00 is otherwise a day said alone, and its time is asked for.
     var midnightMeant: Set<String> = []
+    /// Parameters that hold their default (a date of "now"), not a value said: an answer may
+    /// still say them ("lunch yesterday" to "What did you spend on?").
+    var defaulted: Set<String> = []
     var question: Question?
     /// The reference time the request gave (`now`), for reading answers such as "tomorrow".
     var now: LocalDateTime?
