@@ -114,6 +114,11 @@ extension Conversation {
             }
             if let index, let choice = question.choices.first(where: { $0.index == index }) {
                 try apply(choice, to: &call, question: question)
+                // "the large tomato one" to "Which soup would you like?": the size said with the
+                // choice is kept, not dropped.
+                if case .text(let text) = params.answer, let said = caseOfAnotherEnum(text, in: call, reader: reader) {
+                    call.set(said.name, said.value)
+                }
             } else if case .text(let text) = params.answer, let name = question.parameter, let parameter = call.intent.parameter(name) {
                 // Not one of the choices: read it as a value (an entity the app can find by name).
                 if let asked = try await read(text, for: parameter, into: &call, question: question) {
@@ -343,6 +348,16 @@ extension Conversation {
             guard case .value(let value) = reader.value(text, as: other.type) else { continue }
             if let typed = Value(json: value, as: other.type), other.rangeProblem(typed) != nil { continue }
             return (other.name, value)
+        }
+        return nil
+    }
+
+    /// A case of an enum parameter with no value yet named among the words of an answer that
+    /// chose something else ("large" in "the large tomato one"): one case of one parameter.
+    func caseOfAnotherEnum(_ text: String, in call: PendingCall, reader: AnswerReader) -> (name: String, value: JSONValue)? {
+        for parameter in call.intent.parameters where call.value(parameter.name) == nil {
+            guard case .enumeration = parameter.type, case .value(let value) = reader.value(text, as: parameter.type) else { continue }
+            return (parameter.name, value)
         }
         return nil
     }
