@@ -13,6 +13,8 @@ struct AssistantHelpTests {
         ("help", "assistant.help"), ("what can you do", "assistant.help"), ("what can i say", "assistant.help"),
         ("i'm lost", "assistant.help"), ("thanks", "assistant.thanks"), ("thank you very much", "assistant.thanks"),
         ("what can i say to soup chef", "assistant.helpWithApp"), ("how do i use mighty tasks", "assistant.helpWithApp"),
+        ("what did you just do", "assistant.history"), ("what was the last thing you did", "assistant.history"),
+        ("what have you done today", "assistant.history"),
     ])
     func helpIsUnderstood(utterance: String, intent: String) {
         let result = DemoRouter.shared.route(utterance, now: DemoRouter.now)
