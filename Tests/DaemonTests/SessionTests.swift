@@ -457,3 +457,14 @@ func aTextAnswerEndingInADateIsBoth(text: String, title: String, date: String) {
 func aTextAnswerWithNoDateAfterItStaysWhole(text: String) {
     #expect(AnswerReader(router: DemoRouter.shared, now: DemoRouter.now).textEndingInValue(text, of: .date) == nil)
 }
+
+/// A choice said with the hedges people say aloud around it is the same choice; a hedge
+/// alone, or words in no title, choose nothing.
+@Test(arguments: [
+    ("uh the second one i think", 2), ("let's go with call mom", 2), ("i'll take the last one", 3), ("how about 1", 1),
+    ("um, prepare slides please", 3), ("the second one", 2), ("maybe", nil), ("i think", nil), ("uh the blue one", nil), ("", nil),
+])
+func aChoiceSaidWithHedgesIsTheSameChoice(text: String, expected: Int?) {
+    let choices = ["Buy milk", "Call mom", "Prepare slides"].enumerated().map { Choice(index: $0.offset + 1, title: $0.element) }
+    #expect(AnswerReader(router: DemoRouter.shared).choice(text, among: choices) == expected, "\(text)")
+}

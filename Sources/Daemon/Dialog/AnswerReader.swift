@@ -224,6 +224,7 @@ struct AnswerReader {
     func choice(_ text: String, among choices: [Choice]) -> Int? {
         // Nothing to choose from: no answer picks anything (and 1...0 is no range).
         guard !choices.isEmpty else { return nil }
+        let text = withoutHedges(text).joined(separator: " ")
         let words = normalizer.words(text).filter { !["the", "one", "number", "option", "choice", "please"].contains($0) }
         if words.count == 1, let word = words.first {
             if let n = Int(word), (1...choices.count).contains(n) { return n }
@@ -241,6 +242,34 @@ struct AnswerReader {
         }
         return partial.count == 1 ? partial[0].index : nil
     }
+
+    /// The words of an answer without the hedges around it, as people say them aloud: "uh the
+    /// second one i think" chooses as "the second one" does. A hedge that is all the answer
+    /// is kept.
+    func withoutHedges(_ text: String) -> [String] {
+        var words = normalizer.words(text)
+        var trimmed = true
+        while trimmed {
+            trimmed = false
+            for hedge in Self.hedges where words.count > hedge.count {
+                if words.starts(with: hedge) {
+                    words.removeFirst(hedge.count)
+                    trimmed = true
+                } else if words.suffix(hedge.count).elementsEqual(hedge) {
+                    words.removeLast(hedge.count)
+                    trimmed = true
+                }
+            }
+        }
+        return words
+    }
+
+    /// As the normalizer writes them ("let's" is "let us", "i'll" is "i will").
+    static let hedges: [[String]] = [
+        ["uh"], ["um"], ["er"], ["erm"], ["hmm"], ["well"], ["so"], ["ok"], ["okay"], ["oh"], ["please"], ["maybe"], ["probably"],
+        ["i", "think"], ["i", "guess"], ["i", "suppose"], ["let", "us", "go", "with"], ["let", "us", "do"], ["go", "with"],
+        ["i", "will", "take"], ["i", "will", "go", "with"], ["i", "would", "like"], ["i", "want"], ["how", "about"],
+    ]
 
     static let ordinals: [String: Int] = [
         "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
