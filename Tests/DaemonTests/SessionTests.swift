@@ -468,3 +468,16 @@ func aChoiceSaidWithHedgesIsTheSameChoice(text: String, expected: Int?) {
     let choices = ["Buy milk", "Call mom", "Prepare slides"].enumerated().map { Choice(index: $0.offset + 1, title: $0.element) }
     #expect(AnswerReader(router: DemoRouter.shared).choice(text, among: choices) == expected, "\(text)")
 }
+
+/// A fuzzer's answer with NUL and control characters: no text before a date can be told
+/// apart, so none is taken (the whole text came back as the title, date and all).
+@Test func aTextAnswerOfControlCharactersSplitsNothing() {
+    let bytes: [UInt8] = [
+        0x41, 0, 0, 0, 0, 0xdb, 0xdb, 0x63, 0x73, 0x6e, 0, 0, 0x32, 0x0e, 0x43, 0x2c, 0x65, 0xdb, 0xdb, 0x63, 0x73, 0x6e, 0, 0,
+        0x32, 0x0e, 0x43, 0x2c, 0x65, 0x6f, 0x03, 0, 0x6f, 0x38, 0x3a, 0x38, 0x61,
+    ]
+    let text = String(decoding: bytes, as: UTF8.self)
+    if let split = AnswerReader(router: DemoRouter.shared).textEndingInValue(text, of: .date) {
+        #expect(split.text.count < text.count, "\(split.text.unicodeScalars.map(\.value))")
+    }
+}

@@ -24,7 +24,8 @@ enum Target: String, CaseIterable {
     case phraseFile
     /// The value taggers over the words, and the resolver chain for every type.
     case resolvers
-    /// `AnswerReader`: the text as a value of every type, yes/no, cancel and a choice.
+    /// `AnswerReader`: the text as a value of every type, yes/no, cancel, a choice (with the
+    /// hedges around it) and free text that ends with a date.
     case answers
     /// A whole `Router.route` over the demo apps, typed.
     case route
@@ -115,6 +116,9 @@ func fuzzOne(_ bytes: [UInt8]) {
         for type in types { _ = reader.value(text, as: type) }
         _ = reader.yesNo(text)
         _ = reader.isCancel(text)
+        if let (title, _) = reader.textEndingInValue(text, of: .date) {
+            precondition(!title.isEmpty && title.count < text.count, "a text before a date: \(title)")
+        }
         let count = Int(bytes.first ?? 0) % 5
         let choices = (0..<count).map { Choice(index: $0 + 1, title: ["Tomato", "Minestrone", "Buy milk", "Work", "John"][$0]) }
         if let picked = reader.choice(text, among: choices) {

@@ -99,7 +99,10 @@ struct AnswerReader {
         if start > 1, Self.valueLinks.contains(words[start - 1]) { start -= 1 }
         guard !Self.hangingWords.contains(words[start - 1]) else { return nil }
         let before = normalizer.sourceText(0..<start, of: tokens, in: text).trimmingCharacters(in: Self.textEnds)
-        return before.isEmpty ? nil : (before, best.value)
+        // The words as written, when they can be told apart in the text: control characters can
+        // leave no place for them (a fuzzer's input), and the whole text would come back.
+        guard !before.isEmpty, normalizer.words(before) == Array(words[..<start]) else { return nil }
+        return (before, best.value)
     }
 
     /// A meal read as its time of day ends many a title ("team lunch", "family dinner"): alone,
