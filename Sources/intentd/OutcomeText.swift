@@ -30,6 +30,23 @@ struct TextStyle: Sendable {
 /// dialog, snippet and follow-up intent, questions with their choices or preview, refusals.
 struct OutcomeText: Sendable {
     let style: TextStyle
+    /// The apps' definitions, when known: an enum value shows as its case's title ("Large",
+    /// not "large").
+    var apps: [AppDefinition] = []
+
+    /// A parameter's value as shown: an enum case by its title, any other value as written.
+    func shown(_ value: JSONValue, of parameter: String, in intentID: String) -> String {
+        func app(of name: String) -> AppDefinition? { apps.first { $0.id == String(name.prefix { $0 != "." }) } }
+        guard case .enumeration(let type)? = app(of: intentID)?.intent(intentID)?.parameter(parameter)?.type.elementType,
+            let cases = app(of: type)?.enumType(type)?.cases
+        else { return Value.printed(json: value) }
+        func title(_ item: JSONValue) -> String {
+            guard let id = item.stringValue, let found = cases.first(where: { $0.id == id }) else { return Value.printed(json: item) }
+            return found.title
+        }
+        if case .array(let items) = value { return "[" + items.map(title).joined(separator: ", ") + "]" }
+        return title(value)
+    }
 
     /// The lines that show `outcome`.
     func lines(_ outcome: RunOutcome) -> [String] {
@@ -40,7 +57,7 @@ struct OutcomeText: Sendable {
             lines.append(style.dim("(Leaving the question \"\(dropped.prompt)\" for your new request.)"))
         }
         if let intent = outcome.intent, outcome.status != .cancelled {
-            let values = outcome.parameters.map { "\($0.0) = \(Value.printed(json: $0.1))" }
+            let values = outcome.parameters.map { "\($0.0) = \(shown($0.1, of: $0.0, in: intent))" }
             lines.append(
                 "→ " + style.intent(intent) + (values.isEmpty ? "" : "  " + style.dim(values.joined(separator: ", "))))
         }

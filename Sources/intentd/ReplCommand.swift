@@ -53,7 +53,7 @@ struct ReplCommand: AsyncParsableCommand {
 struct Repl {
     let conversation: ConversationClient
     let editor: LineEditor
-    let text: OutcomeText
+    var text: OutcomeText
     /// Local phrase folders, for the shared rules `:help` needs to write examples.
     let phrasePaths: [String]?
     var pending: Question?
@@ -99,6 +99,7 @@ struct Repl {
             }
         }
         apps = definitions
+        text.apps = definitions
         editor.setCompletions(CompletionTable(commands: Self.commands, apps: definitions, entityNames: entityNames))
     }
 

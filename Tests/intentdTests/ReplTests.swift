@@ -151,6 +151,14 @@ struct ReplTests {
         #expect(result["color"]?["exit"] == .number(0))
     }
 
+    /// An enum value shows as its case's title, as entities do ("size = "large"" was its id).
+    @Test func anEnumValueShowsByItsTitle() async throws {
+        let output = try await runIntentd(["repl"], input: "order two large tomato soups\ni spent 5 euros on coffee\n")
+        #expect(output.stdout.contains("→ soup.order  soup = Tomato, quantity = 2, size = Large (16 oz)\n"), "\(output.stdout)")
+        #expect(output.stdout.contains("currency = Euros"), "\(output.stdout)")
+        #expect(!output.stdout.contains("\"large\""))
+    }
+
     @Test func colourNeverGoesDownAPipe() async throws {
         let output = try await runIntentd(["repl"], input: "order tomato soup\n")
         #expect(!output.stdout.contains("\u{1B}"))
