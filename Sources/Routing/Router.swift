@@ -306,7 +306,7 @@ public struct Router: Sendable {
         result.unresolved = extraction.unresolved
         result.outOfRange = extraction.outOfRange
         let namesSaid = keepPartialNamesOpen(chosen, tokens: tokens, utterance: utterance, result: &result)
-        let typeWords = typeWordsAfterNames(in: chosen, words: tokens.map(\.text))
+        let typeWords = typeWordsAfterNames(in: chosen, words: words)
         result.ignored = ignoredWords(of: chosen, tokens: tokens, utterance: utterance, taken: namesSaid + typeWords)
         // The other intents' parses, read where they are (not copied).
         let chosenID = chosen.intent.id
