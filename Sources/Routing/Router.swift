@@ -260,7 +260,7 @@ public struct Router: Sendable {
         if spoken, writtenConfidence < threshold || skipsWords || takesUnknownName, words.count <= Self.soundAlikeWordLimit {
             let heardSpans = spans + peopleHeardBySound(words, written: spans)
             let heard = matcher.match(words, spans: heardSpans, limit: 5, soundAlike: true, allowed: allowedIntents)
-                .filter { acceptable($0) && !hearsNameBesideSkippedWords($0, words: words) }
+                .filter { acceptable($0) && !hearsBesideSkippedWords($0, words: words) }
             // A written parse that takes a name only in part, a word beside it skipped, leaves
             // the name to the app to ask; heard by sound, the whole name may be there ("make a
             // gentle checkup appointment" for *dental checkup*): as sure is enough, to within a
@@ -381,15 +381,17 @@ public struct Router: Sendable {
 
     static let conjunctions: Set<String> = ["and", "or", "but"]
 
-    /// Whether `parse` hears a name by sound right beside a skipped content word ("open the
-    /// window blinds" as the task *slides*, "window" skipped): the words said were something
-    /// else, not a name misheard.
-    func hearsNameBesideSkippedWords(_ parse: Parse, words: [String]) -> Bool {
+    /// Whether `parse` hears a name or phrase words by sound right beside a skipped content
+    /// word ("open the window blinds" as the task *slides*, "window" skipped; "read my text
+    /// messages" as *my tasks*, "messages" skipped): the words said were something else, not
+    /// words misheard.
+    func hearsBesideSkippedWords(_ parse: Parse, words: [String]) -> Bool {
         let skipped = parse.ranges(of: .skipped).filter { range in range.contains { isContentWord(words[$0]) } }
         guard !skipped.isEmpty else { return false }
         return parse.steps.indices.contains { index in
             // A slot step with a reading took a name heard by sound.
-            guard parse.steps[index].kind == .slot, parse.steps[index].reading != nil else { return false }
+            let step = parse.steps[index]
+            guard step.kind == .soundAlike || (step.kind == .slot && step.reading != nil) else { return false }
             let range = parse.steps[index].range
             return skipped.contains { $0.upperBound == range.lowerBound || $0.lowerBound == range.upperBound }
         }

@@ -147,6 +147,15 @@ struct SoundAlikeTests {
         #expect(result.status == .notUnderstood, "\(result.json.serialized)")
     }
 
+    /// Phrase words heard by sound right beside a skipped word are not taken either: "read my
+    /// text messages" is not *my tasks* with "messages" left over, nor "show me my steps today"
+    /// *my to do* with "steps" left over. Heard beside words that parse, they still are.
+    @Test(arguments: ["read my text messages", "show me my steps today"])
+    func phraseWordsHeardBesideSkippedWordsAreNotTaken(utterance: String) {
+        let result = route(utterance)
+        #expect(result.status == .notUnderstood, "\(result.json.serialized)")
+    }
+
     /// Text that parses is never searched by sound: the words are taken as written.
     @Test func wordsThatParseAreNotHeardOtherwise() {
         let result = route("add buy bread to my groceries list")
