@@ -140,6 +140,11 @@ public struct ValueTagger: Sendable {
             {
                 continue
             }
+            // "i spent 20 dollars on lunch": "on" goes before a day ("on friday evening"), not
+            // before a part of the day alone; "on lunch" is what was spent on, not noon.
+            if word == "on", start + 1 < tokens.count, Self.bareDayParts.contains(tokens[start + 1]) {
+                continue
+            }
             // "at 5 pm" and "5 pm" are the same reading; keep the longer one and the bare one.
             if found.end <= reachedEnd, !Self.dateCues.contains(tokens[max(start - 1, 0)]),
                 start > 0,

@@ -47,6 +47,15 @@ import Testing
         #expect(dates.contains { $0.range == range && $0.value == Fixtures.date(expected).map(Value.date) }, "\(dates)")
     }
 
+    /// "on" goes before a day, not before a part of the day alone: "spent 20 dollars on lunch"
+    /// is what was spent on, no date at noon ("i spent 20 dollars on lunch" was read as a noon
+    /// expense with no title); "on friday evening" is still a date, and "at lunch" a time.
+    @Test func onBeforeAPartOfTheDayAloneIsNoDate() {
+        #expect(!spans("i spent 20 dollars on lunch").contains { $0.type == .date && $0.range.lowerBound == 4 })
+        #expect(spans("meet on friday evening").contains { $0.type == .date && $0.range == 1..<4 })
+        #expect(spans("see you at lunch").contains { $0.type == .date && $0.range == 2..<4 })
+    }
+
     @Test(arguments: ["remind me to buy 2 tomorrow", "add 3 to 11 items", "turn the oven to 11 degrees"])
     func aNumberNotMovedToIsNoHour(text: String) {
         let words = TextNormalizer().words(text)
