@@ -177,7 +177,7 @@ struct IntentTools: Sendable {
 
     /// An outcome in words for the agent, and as JSON.
     func result(_ outcome: RunOutcome) -> CallTool.Result {
-        var lines = OutcomeText(style: TextStyle(color: false)).lines(outcome)
+        var lines = OutcomeText(style: TextStyle(color: false), apps: definitions).lines(outcome)
         if outcome.status == .question {
             lines.append("To answer, call the answer tool with session \"\(outcome.session)\".")
         }

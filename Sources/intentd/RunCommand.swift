@@ -52,7 +52,7 @@ struct RunCommand: AsyncParsableCommand {
 /// question the daemon asked last.
 struct PipeConversation {
     let conversation: ConversationClient
-    let text: OutcomeText
+    var text: OutcomeText
     let json: Bool
     /// Lines are what a speech recognizer heard (`--spoken`, the default).
     let spoken: Bool
@@ -60,6 +60,8 @@ struct PipeConversation {
     private(set) var questionPending = false
     /// The question pending, to ask again after a line that neither answers it nor is a request.
     private var pendingPrompt: String?
+    /// The apps asked for their definitions, so that enum values show by their titles.
+    private var appsDescribed: Set<String> = []
 
     init(conversation: ConversationClient, text: OutcomeText, json: Bool, spoken: Bool = true) {
         self.conversation = conversation
@@ -96,7 +98,7 @@ struct PipeConversation {
                     let outcome = try await conversation.answer(text)
                     // A line that was no answer but a request of its own dropped the question.
                     let role = outcome.droppedQuestion == nil && outcome.heldQuestion == nil ? "answer" : "utterance"
-                    report(outcome, text: text, role: role, number: number, readings: readings)
+                    await report(outcome, text: text, role: role, number: number, readings: readings)
                     await reportOpened(by: outcome, number: number)
                     return
                 } catch let error as RPCError where error.code == .invalidAnswer || error.code == .sessionExpired || error.code == .unknownSession {
@@ -121,7 +123,7 @@ struct PipeConversation {
         }
         do {
             let outcome = try await conversation.say(first, spoken: spoken)
-            report(outcome, text: first, role: "utterance", number: number, readings: readings)
+            await report(outcome, text: first, role: "utterance", number: number, readings: readings)
             await reportOpened(by: outcome, number: number)
         } catch {
             reportFailure(error, text: first, number: number)
@@ -133,7 +135,7 @@ struct PipeConversation {
         guard let intent = outcome.result?.opensIntent?.intent else { return }
         do {
             guard let opened = try await conversation.opening(outcome) else { return }
-            report(opened, text: intent, role: "opened", number: number, readings: nil)
+            await report(opened, text: intent, role: "opened", number: number, readings: nil)
         } catch {
             reportFailure(error, text: intent, number: number)
         }
@@ -167,9 +169,22 @@ struct PipeConversation {
             })
     }
 
+    /// Asks the daemon once for the definition of each app `outcome` performs an intent of,
+    /// so that its enum values show by their cases' titles ("size = Large (16 oz)", not
+    /// "large"); JSON output keeps the ids and asks nothing.
+    private mutating func describeApps(of outcome: RunOutcome) async {
+        guard !json else { return }
+        let intents = ([outcome] + outcome.parts).compactMap(\.intent)
+        for app in intents.map({ String($0.prefix { $0 != "." }) }) where !appsDescribed.contains(app) {
+            appsDescribed.insert(app)
+            if let definition = try? await conversation.describe(app) { text.apps.append(definition) }
+        }
+    }
+
     private mutating func report(
         _ outcome: RunOutcome, text: String, role: String, number: Int, readings: [(RecognizerLine.Hypothesis, Double)]?
-    ) {
+    ) async {
+        await describeApps(of: outcome)
         questionPending = outcome.status == .question || outcome.heldQuestion != nil
         pendingPrompt = (outcome.question ?? outcome.heldQuestion)?.prompt
         if json {

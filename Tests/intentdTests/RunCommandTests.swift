@@ -242,6 +242,18 @@ struct RunCommandTests {
                 """), "\(output.stdout)")
     }
 
+    /// An enum value shows as its case's title, as the REPL shows it ("size = "large"" was its
+    /// id); JSON keeps the id. "send 20 euros to sarah" while the quantity is asked is a
+    /// request of its own (it was read as 20 soups, and the question asked again).
+    @Test func enumValuesShowByTitleAndARequestWithANumberIsNoAnswer() async throws {
+        let input = "order a large tomato soup\nsend 20 euros to sarah\nno\n"
+        let output = try await runIntentd(["run"], input: input, environment: ["NO_COLOR": "1"])
+        #expect(output.stdout.contains("→ soup.order  soup = Tomato, size = Large (16 oz)\n"), "\(output.stdout)")
+        #expect(output.stdout.contains("(Leaving the question \"Please specify how many soups\" for your new request.)\n→ bank.transferMoney"), "\(output.stdout)")
+        let objects = try await run("order a large tomato soup\n").objects
+        #expect(objects.first?["outcome"]?["parameters"]?["size"] == .string("large"))
+    }
+
     @Test func textOutputShowsIntentParametersDialogAndQuestions() async throws {
         let input = "Order tomato soup.\nlots of them\nOpen a task.\n2\n"
         let output = try await runIntentd(["run"], input: input, environment: ["NO_COLOR": "1"])

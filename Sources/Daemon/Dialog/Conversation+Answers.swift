@@ -277,6 +277,13 @@ extension Conversation {
             : reader.value(text, as: parameter.type)
         switch reading {
         case .value(let value):
+            // "send 20 euros to sarah" to "How many soups?" holds a number, but it is a request
+            // of its own: it takes over (``answer(_:client:)``) rather than order 20 soups.
+            if parameter.type != .string, !reader.coversAllWords(text, as: parameter.type),
+                let request = await requestOfItsOwn(text), request.intent?.id != call.intent.id
+            {
+                throw invalidAnswer(question, expected: expected(by: question, for: parameter))
+            }
             if let typed = Value(json: value, as: parameter.type), parameter.rangeProblem(typed) != nil {
                 throw invalidAnswer(question, expected: parameter.rangeExpectation)
             }
@@ -284,6 +291,8 @@ extension Conversation {
             call.set(name, value)
             call.ambiguities.removeAll { $0.name == name }
             keepCurrency(of: text, reader: reader, into: &call)
+            // "3 large ones" to "How many soups?": the size said with the number is kept.
+            if let said = caseOfAnotherEnum(text, in: call, reader: reader) { call.set(said.name, said.value) }
             return nil
         case .candidates(let values):
             let choices = values.enumerated().map { Choice(index: $0.offset + 1, title: $0.element.displayText, value: $0.element.json) }
