@@ -458,6 +458,23 @@ func aTextAnswerWithNoDateAfterItStaysWhole(text: String) {
     #expect(AnswerReader(router: DemoRouter.shared, now: DemoRouter.now).textEndingInValue(text, of: .date) == nil)
 }
 
+/// A free-text answer that ends with an amount of money is the text and the amount, joined by
+/// "for" too ("coffee for 4 dollars", where "plan for next week" is one text); a bare number
+/// is no amount ("buy 2" stays whole).
+@Test(arguments: [
+    ("coffee for 4 dollars", "coffee", 4.0, "USD"), ("coffee 4.50 euros", "coffee", 4.5, "EUR"),
+    ("a lamp costing £20", "a lamp", 20.0, "GBP"), ("buy 2", nil, nil, nil), ("money for nothing", nil, nil, nil), ("", nil, nil, nil),
+] as [(String, String?, Double?, String?)])
+func aTextAnswerEndingInAnAmountIsBoth(text: String, title: String?, amount: Double?, currency: String?) {
+    let split = AnswerReader(router: DemoRouter.shared, now: DemoRouter.now).textEndingInValue(text, of: .currencyAmount)
+    #expect(split?.text == title, "\(text)")
+    guard case .currencyAmount(let money)? = split?.value else {
+        #expect(amount == nil, "\(text): \(String(describing: split))")
+        return
+    }
+    #expect(money.amount == amount && money.currency == currency, "\(text): \(money)")
+}
+
 /// A choice said with the hedges people say aloud around it is the same choice; a hedge
 /// alone, or words in no title, choose nothing.
 @Test(arguments: [

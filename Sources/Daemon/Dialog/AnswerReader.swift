@@ -89,15 +89,21 @@ struct AnswerReader {
         guard end > 1 else { return nil }
         var context = router.context(now: now)
         context.prefersFuture = !inThePast
-        let endings = ValueTagger().tag(Array(words[..<end]), context: context).filter {
+        let tagged = ValueTagger().tag(Array(words[..<end]), context: context)
+        // A bare number is read as an amount too, in no currency said ("buy 2"): not one here.
+        let bareNumbers = Set(tagged.filter { $0.type == .int || $0.type == .double }.map(\.range))
+        let endings = tagged.filter {
             fits($0.type, type) && $0.range.upperBound == end && $0.range.lowerBound > 0 && $0.confidence >= Self.weakReading
+                && !($0.type == .currencyAmount && bareNumbers.contains($0.range))
         }
         guard let best = endings.max(by: { ($0.range.count, $0.confidence) < ($1.range.count, $1.confidence) }),
             !best.range.allSatisfy({ Self.mealWords.contains(words[$0]) })
         else { return nil }
         var start = best.range.lowerBound
-        if start > 1, Self.valueLinks.contains(words[start - 1]) { start -= 1 }
-        guard !Self.hangingWords.contains(words[start - 1]) else { return nil }
+        // "coffee for 4 dollars": an amount is linked by "for", where a date is part of the text.
+        let links = type == .currencyAmount ? Self.valueLinks.union(Self.amountLinks) : Self.valueLinks
+        if start > 1, links.contains(words[start - 1]) { start -= 1 }
+        guard !Self.hangingWords.subtracting(links).contains(words[start - 1]) else { return nil }
         let before = normalizer.sourceText(0..<start, of: tokens, in: text).trimmingCharacters(in: Self.textEnds)
         // The words as written, when they can be told apart in the text: control characters can
         // leave no place for them (a fuzzer's input), and the whole text would come back.
@@ -110,6 +116,8 @@ struct AnswerReader {
     static let mealWords: Set<String> = ["breakfast", "brunch", "lunch", "dinner", "supper"]
     /// Words that join a text to the value after it and belong to neither ("dinner at 7").
     static let valueLinks: Set<String> = ["at", "on", "by", "due"]
+    /// Words that join a text to an amount after it ("coffee for 4 dollars", "a lamp costing 20 euros").
+    static let amountLinks: Set<String> = ["for", "of", "costing", "was", "is", "worth"]
     /// Words a text does not end with: the value after them is part of it ("plan for next week").
     static let hangingWords: Set<String> = [
         "for", "of", "until", "till", "before", "after", "from", "to", "since", "than", "about", "the", "a", "an", "and", "or",

@@ -201,7 +201,14 @@ extension Conversation {
     /// intent's optional currency parameter, an enum whose case ids are ISO codes (`usd`,
     /// `eur`), when there is one and nothing set it yet.
     private func keepCurrency(of text: String, reader: AnswerReader, into call: inout PendingCall) {
-        guard let code = reader.currency(in: text)?.lowercased() else { return }
+        guard let code = reader.currency(in: text) else { return }
+        keepCurrency(code, into: &call)
+    }
+
+    /// The currency `code` (ISO, any case) in the intent's optional currency parameter, when
+    /// there is one and nothing set it yet.
+    private func keepCurrency(_ code: String, into call: inout PendingCall) {
+        let code = code.lowercased()
         let library = registry.router.library
         for parameter in call.intent.parameters where call.value(parameter.name) == nil {
             guard case .enumeration(let type) = parameter.type,
@@ -265,10 +272,16 @@ extension Conversation {
             call.value(date.name) == nil || call.defaulted.contains(date.name),
             let (title, value) = reader.textEndingInValue(text, of: .date, inThePast: date.inThePast)
         {
-            call.set(name, .string(title))
+            call.set(name, .string(textBeforeAmount(title, into: &call, reader: reader) ?? title))
             call.set(date.name, value.json)
             call.defaulted.remove(date.name)
             if Self.saysMidnight(text) { call.midnightMeant.insert(date.name) }
+            return nil
+        }
+        // "coffee for 4 dollars" to "What did you spend on?": the text, and the price it also
+        // says, which was taken into the text and asked for next.
+        if parameter.type == .string, let title = textBeforeAmount(text, into: &call, reader: reader) {
+            call.set(name, .string(title))
             return nil
         }
         let reading =
@@ -333,6 +346,25 @@ extension Conversation {
             }
             return Question(kind: .choice, parameter: name, prompt: question.prompt, choices: choices)
         }
+    }
+
+    /// The words of a free-text answer before the amount of money that ends it, the amount put
+    /// into the call's first price with no value (an amount, or a number with the currency in
+    /// the optional currency parameter); nil when no amount ends it or no price is missing.
+    private func textBeforeAmount(_ text: String, into call: inout PendingCall, reader: AnswerReader) -> String? {
+        guard
+            let price = call.intent.parameters.first(where: {
+                ($0.type == .currencyAmount || $0.type == .double) && call.value($0.name) == nil
+            }),
+            let (title, value) = reader.textEndingInValue(text, of: .currencyAmount), case .currencyAmount(let money) = value
+        else { return nil }
+        if price.type == .currencyAmount {
+            call.set(price.name, value.json)
+        } else {
+            call.set(price.name, .number(money.amount))
+            keepCurrency(money.currency, into: &call)
+        }
+        return title
     }
 
     /// An answer that is no value of the parameter asked about but, said aside, one of another
