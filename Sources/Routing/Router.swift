@@ -242,7 +242,7 @@ public struct Router: Sendable {
         // it does not hide a reading that clears it.
         func acceptable(_ parse: Parse) -> Bool {
             !Self.reachesOutside(parse, markers: outside) && (parse.confidence >= threshold || !parse.takesAnEntityNameAsFreeText)
-                && !takesConjunctionAsName(parse, words: words)
+                && !takesConjunctionAsName(parse, words: words) && !takesAKindOfAnotherAppAsText(parse, words: words)
         }
         // Filtered in place: a parse is large, and copying each one costs.
         var parses = matcher.match(words, spans: spans, limit: 5, allowed: allowedIntents)
@@ -380,6 +380,28 @@ public struct Router: Sendable {
     }
 
     static let conjunctions: Set<String> = ["and", "or", "but"]
+
+    /// Whether `parse` takes as its one value, at the end of the words, free text that is
+    /// nothing but "a" or "an" and a word naming a kind of thing of another app: "add a book"
+    /// asks for a book, not for the task "a book" ("add a photo", "add a song" neither; "add a
+    /// book to my groceries list" is a task). Another app's type names are the words of its
+    /// entity and enum types' names, alone or plural.
+    func takesAKindOfAnotherAppAsText(_ parse: Parse, words: [String]) -> Bool {
+        guard parse.captures.count == 1, let capture = parse.captures.first, capture.content == .freeText,
+            capture.range.count == 2, capture.range.upperBound == words.count,
+            Self.indefiniteArticles.contains(words[capture.range.lowerBound])
+        else { return false }
+        let word = words[capture.range.upperBound - 1]
+        return matcher.apps.contains { app in
+            guard app.id != parse.intent.appID else { return false }
+            let names = app.entityTypes.map(\.displayName) + app.enums.map(\.displayName)
+            return names.contains { name in
+                normalizer.words(TextNormalizer.splittingCamelCase(name)).contains { $0 == word || $0 + "s" == word }
+            }
+        }
+    }
+
+    static let indefiniteArticles: Set<String> = ["a", "an"]
 
     /// Whether `parse` hears a name or phrase words by sound right beside a skipped content
     /// word ("open the window blinds" as the task *slides*, "window" skipped; "read my text
