@@ -493,7 +493,7 @@ public struct Router: Sendable {
 
     static let minorWords: Set<String> = [
         "the", "a", "an", "my", "of", "to", "in", "on", "for", "and", "or", "with", "at", "by", "from", "is", "it", "this",
-        "that", "me", "i", "you", "your", "our", "s", "up", "then",
+        "that", "me", "i", "you", "your", "our", "s", "up", "then", "am", "are", "was", "were",
     ]
 
     /// One app's reading of an utterance that several adopters of a schema parse equally well.
