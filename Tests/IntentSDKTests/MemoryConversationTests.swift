@@ -462,6 +462,28 @@ import Wire
         }
     }
 
+    /// Free text said after an action, linked as the intent's phrases link it: "about the
+    /// budget" after "email john" remakes the draft with that subject (it was not understood),
+    /// and "saying see you at 5" then adds the body. Words that would change a value said are
+    /// no detail.
+    @Test func aTextSaidAfterAnActionIsAddedToIt() async throws {
+        defer { try? FileManager.default.removeItem(atPath: stateDirectory) }
+        try await withDaemon(host: await IntentHost(apps: DemoApps.all)) { client, _ in
+            #expect(text(try await say(client, "email john")) == "Your draft is ready")
+            let subject = try await say(client, "about the budget")
+            #expect(subject.intent == "mail.sendDraft")
+            #expect(subject.correction?.parameter == "subject")
+            #expect(subject.correction?.to == .string("the budget"))
+            #expect(subject.correction?.undid == true, "the first draft is discarded")
+            let body = try await say(client, "saying see you at 5")
+            #expect(body.correction?.parameter == "body")
+            #expect(body.parameters.first { $0.0 == "subject" }?.1 == .string("the budget"), "the subject stays")
+
+            _ = try await say(client, "remind me to call mom")
+            #expect(try await say(client, "about the party").status == .notUnderstood, "the title would change")
+        }
+    }
+
     @Test func whatDidIDoListsTheDaysActionsInOrder() async throws {
         defer { try? FileManager.default.removeItem(atPath: stateDirectory) }
         try await withDaemon(host: await IntentHost(apps: DemoApps.all)) { client, _ in

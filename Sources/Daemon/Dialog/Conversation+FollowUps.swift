@@ -103,6 +103,27 @@ extension Conversation {
         return fits.count == 1 ? fits[0] : nil
     }
 
+    /// "about the budget" after "email john", "saying see you at 5": words that, said after the
+    /// request's own, give it a text it left out by the intent's phrases ("about {subject}"),
+    /// every value it had unchanged and nothing left over. That text, its parameter, and the
+    /// words of both.
+    func textDetail(_ text: String, after call: PendingCall, now: LocalDateTime?) -> (name: String, value: JSONValue, said: String)? {
+        guard let said = call.utterance, !said.isEmpty, case let words = TextNormalizer().words(text), !words.isEmpty,
+            words.count <= Self.textDetailWords
+        else { return nil }
+        let both = said + " " + text
+        let whole = registry.router.route(both, now: now, compound: false)
+        guard whole.intent?.id == call.intent.id, whole.status != .notUnderstood, whole.ignored.isEmpty, whole.unresolved.isEmpty,
+            call.parameters.allSatisfy({ name, value in whole.parameters.first { $0.name == name }?.value.json == value })
+        else { return nil }
+        let added = whole.parameters.filter { call.value($0.name) == nil }
+        guard added.count == 1, let detail = added.first, call.intent.parameter(detail.name)?.type == .string else { return nil }
+        return (detail.name, detail.value.json, both)
+    }
+
+    /// The most words a text said after a request may have ("saying see you at the station at 5").
+    static let textDetailWords = 16
+
     /// The types a detail said alone may be: values the taggers or names read, not text that
     /// any words would make (a file path, an address, yes or no).
     static func isDetailType(_ type: ValueType) -> Bool {

@@ -258,11 +258,18 @@ extension Conversation {
             }
         }
         var detailOnly = false
+        // A text said after the request reads with its words: the call made again keeps both
+        // ("email john about the budget"), so that a next one reads after them all.
+        var saidWith: String?
         if found == nil, let (call, entry) = performed.last(where: { $0.call.utterance?.isEmpty == false }) {
             let reader = AnswerReader(router: registry.router, now: params.now ?? call.now)
             if let (name, value) = missingDetail(params.utterance, of: call, reader: reader) {
                 found = (call, entry, name, value)
                 detailOnly = true
+            } else if let (name, value, words) = textDetail(params.utterance, after: call, now: params.now ?? call.now) {
+                found = (call, entry, name, value)
+                detailOnly = true
+                saidWith = words
             }
         }
         guard let (last, entryID, name, value) = found else { return nil }
@@ -275,7 +282,8 @@ extension Conversation {
         {
             return nil
         }
-        let again = last.again(setting: name, to: value, for: params, turn: turn)
+        var again = last.again(setting: name, to: value, for: params, turn: turn)
+        if let saidWith { again.utterance = saidWith }
         func refuse(_ text: String) async -> RunOutcome {
             await sessions.finish(session, uid: client.uid, turn: turn)
             return RunOutcome(session: session, status: .failed, intent: last.intent.id, parameters: last.parameters, message: text)
