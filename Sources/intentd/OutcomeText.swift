@@ -61,12 +61,13 @@ struct OutcomeText: Sendable {
             lines.append(
                 "→ " + style.intent(intent) + (values.isEmpty ? "" : "  " + style.dim(values.joined(separator: ", "))))
         }
+        let intent = outcome.intent ?? ""
         if let fix = outcome.correction {
-            let change = fix.from.map { "Changed \(fix.parameter): \(Value.printed(json: $0)) → " } ?? "Added \(fix.parameter) = "
-            lines.append(style.dim("(" + change + Value.printed(json: fix.to) + (fix.undid ? "; the first one was undone.)" : ".)")))
+            let change = fix.from.map { "Changed \(fix.parameter): \(shown($0, of: fix.parameter, in: intent)) → " } ?? "Added \(fix.parameter) = "
+            lines.append(style.dim("(" + change + shown(fix.to, of: fix.parameter, in: intent) + (fix.undid ? "; the first one was undone.)" : ".)")))
         }
         if let again = outcome.followUp {
-            lines.append(style.dim("(The same again, with \(again.parameter) = \(Value.printed(json: again.value)).)"))
+            lines.append(style.dim("(The same again, with \(again.parameter) = \(shown(again.value, of: again.parameter, in: intent)).)"))
         }
         if !outcome.ignored.isEmpty, outcome.status != .notUnderstood {
             lines.append(style.dim("(Not used: " + outcome.ignored.map { "\"\($0)\"" }.joined(separator: ", ") + ".)"))

@@ -385,6 +385,52 @@ import Wire
         }
     }
 
+    /// "make it 1 pm" for lunch at noon on Friday keeps Friday (it moved the lunch to today);
+    /// "tomorrow at 2" names its own day.
+    @Test func aTimeSaidAloneToCorrectADateKeepsItsDay() async throws {
+        defer { try? FileManager.default.removeItem(atPath: stateDirectory) }
+        try await withDaemon(host: await IntentHost(apps: DemoApps.all)) { client, _ in
+            let lunch = try await say(client, "create an event called lunch on friday at noon")
+            let friday = try #require(lunch.parameters.first { $0.0 == "startDate" }?.1.stringValue)
+            #expect(friday.hasSuffix("T12:00:00"), "\(friday)")
+            let one = try await say(client, "make it 1 pm")
+            #expect(one.correction?.to == .string(friday.replacingOccurrences(of: "T12:", with: "T13:")), "\(String(describing: one.correction))")
+            let tomorrow = try await say(client, "actually make it tomorrow at 2")
+            #expect(tomorrow.correction?.to == .string("2026-11-26T14:00:00"), "\(String(describing: tomorrow.correction))")
+        }
+    }
+
+    /// "and by frank herbert" after "find books by andy weir" looks for Frank Herbert: the
+    /// link said before the first value is no part of the new one (it searched for an author
+    /// "by frank herbert" and found nothing).
+    @Test func aLinkSaidAgainIsNoPartOfTheNewText() async throws {
+        defer { try? FileManager.default.removeItem(atPath: stateDirectory) }
+        try await withDaemon(host: await IntentHost(apps: DemoApps.all)) { client, _ in
+            #expect(text(try await say(client, "find books by andy weir")) == "I found 3 books")
+            let herbert = try await say(client, "and by frank herbert")
+            #expect(herbert.followUp?.value == .string("frank herbert"))
+            #expect(text(herbert) == "I found 1 book")
+        }
+    }
+
+    /// A count said with the new value is its count ("and three minestrone" ordered two, the
+    /// count of the first order); "a" is one. A number that is no count of the value (a
+    /// workout's minutes) is kept.
+    @Test func aCountSaidWithTheNewValueIsTaken() async throws {
+        defer { try? FileManager.default.removeItem(atPath: stateDirectory) }
+        try await withDaemon(host: await IntentHost(apps: DemoApps.all)) { client, _ in
+            #expect(text(try await say(client, "order two tomato soups")) == "Your order for 2 Tomato has been placed")
+            #expect(text(try await say(client, "and three minestrone")) == "Your order for 3 Minestrone has been placed")
+            let one = try await say(client, "and a clam chowder")
+            #expect(text(one) == "Your order for 1 Clam Chowder has been placed")
+            #expect(one.followUp?.parameter == "soup")
+            _ = try await say(client, "start a 30 minute run")
+            let yoga = try await say(client, "and a yoga one")
+            #expect(yoga.parameters.first { $0.0 == "workoutType" }?.1 == .string("yoga"))
+            #expect(yoga.parameters.first { $0.0 == "duration" }?.1 == .number(30), "\(yoga.parameters)")
+        }
+    }
+
     @Test func andAfterARequestMakesItAgainWithOneValueChanged() async throws {
         defer { try? FileManager.default.removeItem(atPath: stateDirectory) }
         try await withDaemon(host: await IntentHost(apps: DemoApps.all)) { client, _ in

@@ -157,6 +157,9 @@ struct ReplTests {
         #expect(output.stdout.contains("→ soup.order  soup = Tomato, quantity = 2, size = Large (16 oz)\n"), "\(output.stdout)")
         #expect(output.stdout.contains("currency = Euros"), "\(output.stdout)")
         #expect(!output.stdout.contains("\"large\""))
+        // The lines of a follow-up and a detail said after show the title too.
+        let again = try await runIntentd(["repl"], input: "order two tomato soups\nand large\n")
+        #expect(again.stdout.contains("(Added size = Large (16 oz); the first one was undone.)"), "\(again.stdout)")
     }
 
     @Test func colourNeverGoesDownAPipe() async throws {

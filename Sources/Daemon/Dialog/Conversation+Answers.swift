@@ -174,7 +174,7 @@ extension Conversation {
             .filter { $0.0.type != .string && $0.0.type != .list(.string) }
         for (parameter, given) in said {
             guard case .value(let value) = reader.value(rest, as: parameter.type) else { continue }
-            return (parameter.name, parameter.type == .date ? Self.keepingTimeOfDay(of: given, in: value, said: rest) : value)
+            return (parameter.name, parameter.type == .date ? Self.keepingDayAndTime(of: given, in: value, said: rest, reader: reader) : value)
         }
         // "make it 40" for $50: the number, in the currency already given.
         for (parameter, given) in said where parameter.type == .currencyAmount {
@@ -184,6 +184,29 @@ extension Conversation {
             return (parameter.name, .object([("amount", .number(amount)), ("currency", .string(currency))]))
         }
         return nil
+    }
+
+    /// A date said to change another: a time said alone keeps the day (``keepingDay(of:in:said:reader:)``),
+    /// a day said alone the time of day (``keepingTimeOfDay(of:in:said:)``).
+    static func keepingDayAndTime(of given: JSONValue, in value: JSONValue, said text: String, reader: AnswerReader) -> JSONValue {
+        keepingTimeOfDay(of: given, in: keepingDay(of: given, in: value, said: text, reader: reader), said: text)
+    }
+
+    /// "make it 1 pm" for lunch at noon on Friday: a time said alone goes on the day the date
+    /// had (it was read on today). The words read again from that day land on it only when
+    /// they name no day of their own ("tomorrow at 1" is read from today, as said); from 7 in
+    /// the morning, so that a bare "at 3" is 3 PM.
+    static func keepingDay(of given: JSONValue, in value: JSONValue, said text: String, reader: AnswerReader) -> JSONValue {
+        guard let before = given.stringValue.flatMap(LocalDateTime.init(iso8601:)),
+            let after = value.stringValue.flatMap(LocalDateTime.init(iso8601:)),
+            (after.year, after.month, after.day) != (before.year, before.month, before.day)
+        else { return value }
+        var onThatDay = reader
+        onThatDay.now = LocalDateTime(year: before.year, month: before.month, day: before.day, hour: 7)
+        guard case .value(let again) = onThatDay.value(text, as: .date), let timed = again.stringValue.flatMap(LocalDateTime.init(iso8601:)),
+            (timed.year, timed.month, timed.day) == (before.year, before.month, before.day)
+        else { return value }
+        return again
     }
 
     /// "no, tomorrow instead" for lunch at noon on Friday: a day said alone (read as midnight,

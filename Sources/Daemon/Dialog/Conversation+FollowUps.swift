@@ -1,3 +1,4 @@
+import Foundation
 import IntentModel
 import Routing
 import Wire
@@ -32,7 +33,9 @@ extension Conversation {
         for (call, _) in performed.reversed() where call.utterance?.isEmpty == false && (!asks || call.intent.effect == .readOnly) {
             let reader = AnswerReader(router: registry.router, now: params.now ?? call.now)
             guard let (name, value) = newValue(rest, for: call, reader: reader) else { continue }
-            let again = call.again(setting: name, to: value, for: params, turn: turn)
+            var again = call.again(setting: name, to: value, for: params, turn: turn)
+            // "and three minestrone" after "order two tomato soups": three of them, not two.
+            for (other, said) in countAndCasesSaid(rest, besides: name, in: call, reader: reader) { again.set(other, said) }
             try authorize(again.intent, client)
             var outcome = try await advance(again, session: session, client: client)
             outcome.followUp = RunOutcome.FollowUp(parameter: name, before: call.value(name), value: value)
@@ -40,6 +43,43 @@ extension Conversation {
         }
         return nil
     }
+
+    /// The count and enum cases said beside a follow-up's new value ("three" and "large" in "and
+    /// three large minestrone"), where the call was given a count or has the enum: "a" or "an"
+    /// before the value is one ("and a minestrone" after two tomato soups is one minestrone).
+    func countAndCasesSaid(_ words: [String], besides name: String, in call: PendingCall, reader: AnswerReader)
+        -> [(String, JSONValue)]
+    {
+        var said: [(String, JSONValue)] = []
+        let text = words.joined(separator: " ")
+        for parameter in call.intent.parameters where parameter.name != name && !parameter.type.isList {
+            switch parameter.type {
+            case .int where call.value(parameter.name) != nil && countsBefore(parameter.name, name, in: call):
+                let count: JSONValue? =
+                    Self.countOfOne.contains(words[0]) ? .number(1)
+                    : { if case .value(let value) = reader.value(text, as: .int) { return value } else { return nil } }()
+                if let count, let typed = Value(json: count, as: parameter.type), parameter.rangeProblem(typed) == nil {
+                    said.append((parameter.name, count))
+                }
+            case .enumeration:
+                if case .value(let value) = reader.value(text, as: parameter.type) { said.append((parameter.name, value)) }
+            default: continue
+            }
+        }
+        return said
+    }
+
+    /// Whether a phrase of the call's intent says the number `count` right before `thing`, with
+    /// at most optional slots between ("{quantity} [{size}] {soup}"): a count of it, not a
+    /// number of its own ("{duration} <minutes> {workoutType}").
+    func countsBefore(_ count: String, _ thing: String, in call: PendingCall) -> Bool {
+        let pattern = "\\{" + count + "\\}(\\s+\\[\\{[A-Za-z0-9_]+\\}\\])*\\s+\\{" + thing + "\\}"
+        let phrases = registry.router.library.app(call.intent.appID)?.phrases ?? []
+        return phrases.contains { $0.intent == call.intent.id && $0.text.range(of: pattern, options: .regularExpression) != nil }
+    }
+
+    /// Words before a follow-up's value that count one of it.
+    static let countOfOne: Set<String> = ["a", "an", "one", "another"]
 
     /// The words after a follow-up's opener and before its closer, or nil when the utterance
     /// does not open as a follow-up or says nothing after the opener.
@@ -68,7 +108,10 @@ extension Conversation {
                 guard case .value(let value) = reader.value(reading.joined(separator: " "), as: parameter.type), value != call.value(parameter.name),
                     fillsWholly(reading, with: value, as: parameter.type, reader: reader)
                 else { continue }
-                let kept = parameter.type == .date ? Self.keepingTimeOfDay(of: call.value(parameter.name) ?? .null, in: value, said: reading.joined(separator: " ")) : value
+                let kept =
+                    parameter.type == .date
+                    ? Self.keepingDayAndTime(of: call.value(parameter.name) ?? .null, in: value, said: reading.joined(separator: " "), reader: reader)
+                    : value
                 return (parameter.name, kept)
             }
         }
@@ -79,7 +122,17 @@ extension Conversation {
         // "and show my workouts": words that read as a request are none of its text.
         let alone = registry.router.route(words.joined(separator: " "), now: reader.now, compound: false)
         guard alone.intent == nil || alone.status == .notUnderstood || alone.confidence < Self.interruptionConfidence / 1.5 else { return nil }
-        let value = JSONValue.string(words.joined(separator: " "))
+        // "and by frank herbert" after "find books by andy weir": the word that linked the
+        // first value, said again, is no part of the new one.
+        var said = words
+        let normalizer = TextNormalizer()
+        if said.count > 1, Self.followUpLinkWords.contains(said[0]), let before = call.value(text.name)?.stringValue,
+            let utterance = call.utterance,
+            (" " + normalizer.words(utterance).joined(separator: " ") + " ").contains(" " + ([said[0]] + normalizer.words(before)).joined(separator: " ") + " ")
+        {
+            said.removeFirst()
+        }
+        let value = JSONValue.string(said.joined(separator: " "))
         return value == call.value(text.name) ? nil : (text.name, value)
     }
 
