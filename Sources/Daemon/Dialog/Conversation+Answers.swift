@@ -119,6 +119,10 @@ extension Conversation {
                 if case .text(let text) = params.answer, let said = caseOfAnotherEnum(text, in: call, reader: reader) {
                     call.set(said.name, said.value)
                 }
+                // "tomorrow at 3 uptown" to "Which location?": the date said with it too.
+                if case .text(let text) = params.answer, let said = valueSaidBeside(choice, in: text, of: call, reader: reader) {
+                    call.set(said.name, said.value)
+                }
             } else if case .text(let text) = params.answer, let name = question.parameter, let parameter = call.intent.parameter(name) {
                 // Not one of the choices: read it as a value (an entity the app can find by name).
                 if let asked = try await read(text, for: parameter, into: &call, question: question) {
@@ -412,6 +416,26 @@ extension Conversation {
             guard case .value(let value) = reader.value(text, as: other.type) else { continue }
             if let typed = Value(json: value, as: other.type), other.rangeProblem(typed) != nil { continue }
             return (other.name, value)
+        }
+        return nil
+    }
+
+    /// The words of a choice's answer besides the choice's title, when they are all a date,
+    /// duration or amount of a parameter with no value yet ("tomorrow at 3" in "tomorrow at 3
+    /// uptown"). Only when the title was said: "the 2nd one" chooses by place, and is no day.
+    func valueSaidBeside(_ choice: Choice, in text: String, of call: PendingCall, reader: AnswerReader) -> (name: String, value: JSONValue)? {
+        let normalizer = TextNormalizer()
+        var words = normalizer.words(text)
+        let title = normalizer.words(choice.title)
+        guard !title.isEmpty, let said = words.firstRange(of: title) else { return nil }
+        words.removeSubrange(said)
+        let rest = words.joined(separator: " ")
+        guard !words.isEmpty else { return nil }
+        for parameter in call.intent.parameters where call.value(parameter.name) == nil {
+            guard parameter.type == .date || parameter.type == .duration || parameter.type == .currencyAmount,
+                reader.coversAllWords(rest, as: parameter.type), case .value(let value) = reader.value(rest, as: parameter.type)
+            else { continue }
+            return (parameter.name, value)
         }
         return nil
     }
