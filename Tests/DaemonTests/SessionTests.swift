@@ -475,6 +475,21 @@ func aTextAnswerEndingInAnAmountIsBoth(text: String, title: String?, amount: Dou
     #expect(money.amount == amount && money.currency == currency, "\(text): \(money)")
 }
 
+/// A free-text answer as a recognizer writes it ends with a full stop that is no part of the
+/// title ("Team lunch." titled the event "Team lunch."); an ellipsis, or punctuation alone, stays.
+@Test(arguments: [
+    ("Team lunch.", "Team lunch"), ("Buy milk!", "Buy milk"), ("Why?", "Why"), ("wait...", "wait..."), ("?", "?"),
+    ("3.5 km run", "3.5 km run"), ("café.", "café"),
+])
+func aFreeTextAnswerLosesItsClosingStop(text: String, expected: String) {
+    let reader = AnswerReader(router: DemoRouter.shared, now: DemoRouter.now)
+    guard case .value(let value) = reader.value(text, as: .string) else {
+        Issue.record("\(text): no value")
+        return
+    }
+    #expect(value == .string(expected), "\(text)")
+}
+
 /// A choice said with the hedges people say aloud around it is the same choice; a hedge
 /// alone, or words in no title, choose nothing.
 @Test(arguments: [

@@ -24,7 +24,11 @@ struct AnswerReader {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return .none }
         switch type {
-        case .string, .url, .email, .phoneNumber: return .value(.string(trimmed))
+        case .string:
+            // "Team lunch." as a recognizer writes it: the full stop ends the sentence, not the title.
+            let title = Self.withoutClosingStop(trimmed)
+            return .value(.string(title))
+        case .url, .email, .phoneNumber: return .value(.string(trimmed))
         case .bool: return yesNo(trimmed).map { .value(.bool($0)) } ?? .none
         case .enumeration(let name):
             guard let definition = router.library.app(appID(of: name))?.enumType(name) else { return .none }
@@ -114,6 +118,15 @@ struct AnswerReader {
     /// A meal read as its time of day ends many a title ("team lunch", "family dinner"): alone,
     /// it is no date said after the text.
     static let mealWords: Set<String> = ["breakfast", "brunch", "lunch", "dinner", "supper"]
+    /// `text` without the full stop, exclamation or question marks that close it ("Team lunch."),
+    /// unless they are all of it or close an ellipsis ("wait...").
+    static func withoutClosingStop(_ text: String) -> String {
+        guard !text.hasSuffix("..."), !text.hasSuffix("…") else { return text }
+        let kept = text.trimmingCharacters(in: CharacterSet(charactersIn: ".!?")).trimmingCharacters(in: .whitespaces)
+        guard !kept.isEmpty, text.hasPrefix(kept) else { return text }
+        return kept
+    }
+
     /// Words that join a text to the value after it and belong to neither ("dinner at 7").
     static let valueLinks: Set<String> = ["at", "on", "by", "due"]
     /// Words that join a text to an amount after it ("coffee for 4 dollars", "a lamp costing 20 euros").
