@@ -410,12 +410,10 @@ public struct Router: Sendable {
     func hearsBesideSkippedWords(_ parse: Parse, words: [String]) -> Bool {
         let skipped = parse.ranges(of: .skipped).filter { range in range.contains { isContentWord(words[$0]) } }
         guard !skipped.isEmpty else { return false }
-        return parse.steps.indices.contains { index in
-            // A slot step with a reading took a name heard by sound.
-            let step = parse.steps[index]
+        return parse.steps.contains { step in
+            // Phrase words heard by sound, or a slot step with a reading: a name heard by sound.
             guard step.kind == .soundAlike || (step.kind == .slot && step.reading != nil) else { return false }
-            let range = parse.steps[index].range
-            return skipped.contains { $0.upperBound == range.lowerBound || $0.lowerBound == range.upperBound }
+            return skipped.contains { $0.upperBound == step.range.lowerBound || $0.lowerBound == step.range.upperBound }
         }
     }
 

@@ -429,8 +429,8 @@ extension Conversation {
         let title = normalizer.words(choice.title)
         guard !title.isEmpty, let said = words.firstRange(of: title) else { return nil }
         words.removeSubrange(said)
-        let rest = words.joined(separator: " ")
         guard !words.isEmpty else { return nil }
+        let rest = words.joined(separator: " ")
         for parameter in call.intent.parameters where call.value(parameter.name) == nil {
             guard parameter.type == .date || parameter.type == .duration || parameter.type == .currencyAmount,
                 reader.coversAllWords(rest, as: parameter.type), case .value(let value) = reader.value(rest, as: parameter.type)

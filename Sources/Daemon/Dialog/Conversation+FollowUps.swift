@@ -55,10 +55,12 @@ extension Conversation {
         for parameter in call.intent.parameters where parameter.name != name && !parameter.type.isList {
             switch parameter.type {
             case .int where call.value(parameter.name) != nil && countsBefore(parameter.name, name, in: call):
-                let count: JSONValue? =
-                    Self.countOfOne.contains(words[0]) ? .number(1)
-                    : { if case .value(let value) = reader.value(text, as: .int) { return value } else { return nil } }()
-                if let count, let typed = Value(json: count, as: parameter.type), parameter.rangeProblem(typed) == nil {
+                var count: JSONValue = .number(1)
+                if !Self.countOfOne.contains(words[0]) {
+                    guard case .value(let number) = reader.value(text, as: .int) else { continue }
+                    count = number
+                }
+                if let typed = Value(json: count, as: parameter.type), parameter.rangeProblem(typed) == nil {
                     said.append((parameter.name, count))
                 }
             case .enumeration:
@@ -127,8 +129,7 @@ extension Conversation {
         var said = words
         let normalizer = TextNormalizer()
         if said.count > 1, Self.followUpLinkWords.contains(said[0]), let before = call.value(text.name)?.stringValue,
-            let utterance = call.utterance,
-            (" " + normalizer.words(utterance).joined(separator: " ") + " ").contains(" " + ([said[0]] + normalizer.words(before)).joined(separator: " ") + " ")
+            let utterance = call.utterance, normalizer.words(utterance).firstRange(of: [said[0]] + normalizer.words(before)) != nil
         {
             said.removeFirst()
         }
