@@ -10,6 +10,8 @@ struct ParameterExtraction {
     let parse: Parse
     let matcher: Matcher
     let context: ResolutionContext
+    /// The values tagged in the utterance (only routing passes them: an answer has none).
+    var spans: [SlotSpan] = []
     var parameters: [(name: String, value: Value)] = []
     var ambiguities: [(name: String, candidates: [Value])] = []
     var missing: [String] = []
@@ -66,7 +68,13 @@ struct ParameterExtraction {
                     steps.append(.names(parameter: parameter.name, type: type, names: names))
                 }
             case .freeText:
-                let text = withItsGathering(freeText(capture.range), before: capture.range)
+                var range = capture.range
+                if case .string = parameter.type, let closing = dateClosingText(range) {
+                    values[closing.parameter.name] = fit(inThePast(closing.value, for: closing.parameter, range: closing.dateRange), to: closing.parameter.type)
+                    steps.append(.text("\(closing.parameter.name): the date that closes the text, '\(tokens[closing.dateRange].map(\.text).joined(separator: " "))'"))
+                    range = range.lowerBound..<closing.textEnd
+                }
+                let text = withItsGathering(freeText(range), before: range)
                 guard !text.isEmpty else { continue }
                 if parameter.type.elementType == .file {
                     // A path, or a name in the parameter's folder, of the kinds it accepts;
@@ -144,6 +152,32 @@ struct ParameterExtraction {
             return false
         }
     }
+
+    /// "jot down call mom tomorrow", "expense 40 dollars for dinner yesterday": free text that
+    /// ends in a sure date, in a parse that gives the intent's date parameter nothing, gives
+    /// it that date and keeps the words before it (a word linking the date, "on", "by",
+    /// "for", "due", goes with the date). Nothing when the words before hold no content word,
+    /// or the date is a part of the day or a meal alone.
+    func dateClosingText(_ range: Range<Int>) -> (parameter: ParameterDefinition, value: Value, dateRange: Range<Int>, textEnd: Int)? {
+        guard !spans.isEmpty,
+            let parameter = parse.intent.parameters.first(where: { if case .date = $0.type { true } else { false } }),
+            parse.values[parameter.name] == nil, !parse.captures.contains(where: { $0.parameter == parameter.name })
+        else { return nil }
+        var date: SlotSpan?
+        for span in spans where span.range.upperBound == range.upperBound && span.range.lowerBound > range.lowerBound && span.confidence >= 0.9 {
+            guard case .date = span.type, span.range.lowerBound < (date?.range.lowerBound ?? .max) else { continue }
+            date = span
+        }
+        // A part of the day or a meal alone is as often the thing itself ("schedule team lunch").
+        guard let date, date.range.count > 1 || !ValueTagger.bareDayParts.contains(tokens[date.range.lowerBound].text) else { return nil }
+        var textEnd = date.range.lowerBound
+        if textEnd > range.lowerBound + 1, Self.dateLinks.contains(tokens[textEnd - 1].text) { textEnd -= 1 }
+        guard tokens[range.lowerBound..<textEnd].contains(where: { !Lexicon.noContentWords.contains($0.text) && !matcher.isFiller($0.text) }) else { return nil }
+        return (parameter, date.value, date.range, textEnd)
+    }
+
+    /// Words that say a date is when something is due or happens, not part of a title.
+    static let dateLinks: Set<String> = ["on", "by", "for", "due", "before"]
 
     /// Words that introduce a name and are not part of it ("the task called buy bread", "the
     /// task about the slides").

@@ -295,6 +295,7 @@ public struct Router: Sendable {
         let chosen = adopters.chosen ?? best
         var extraction = ParameterExtraction(
             utterance: utterance, tokens: tokens, parse: chosen, matcher: matcher, context: context)
+        extraction.spans = spans
         extraction.run()
         explanation.steps = extraction.steps
         if !adopters.steps.isEmpty { explanation.steps.insert(contentsOf: adopters.steps.map(ResolverStep.text), at: 0) }

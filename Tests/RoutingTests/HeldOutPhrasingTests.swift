@@ -56,6 +56,55 @@ import Testing
         #expect(route("can you please send an email to sarah saying \(word) thanks").parameter("body") == .string(word))
     }
 
+    /// A filler phrase ("let's", "can you", "i want to") that opens a message is the message's
+    /// words, not dropped with its start: "saying let's meet at noon" was "meet at noon".
+    @Test(arguments: [
+        ("email sarah saying let's meet at noon", "let's meet at noon"),
+        ("email john saying can you call me back", "can you call me back"),
+        ("email john saying i want to see you", "i want to see you"),
+        ("email john saying thank you for dinner", "thank you for dinner"),
+    ])
+    func aFillerPhraseOpeningAMessageIsKept(utterance: String, body: String) {
+        let result = route(utterance)
+        #expect(result.intent?.id == "mail.sendDraft")
+        #expect(result.parameter("body") == .string(body))
+        #expect(result.ignored.isEmpty)
+        // It costs no confidence against the words without it, as when it was skipped.
+        let withoutPhrase = route("email john saying call me back")
+        #expect(route("email john saying can you call me back").confidence == withoutPhrase.confidence)
+    }
+
+    /// Free text that ends in a sure date, in a phrase with no date, gives the date to the
+    /// intent's date parameter: "jot down call mom tomorrow" was a task titled "call mom
+    /// tomorrow" with no due date.
+    @Test(arguments: [
+        ("jot down call mom tomorrow", "call mom", LocalDateTime(year: 2026, month: 11, day: 23)),
+        ("jot down buy tickets for saturday", "buy tickets", LocalDateTime(year: 2026, month: 11, day: 28)),
+        ("make a note of renew the passport next monday", "renew the passport", LocalDateTime(year: 2026, month: 11, day: 23)),
+    ])
+    func aDateClosingATitleIsItsDate(utterance: String, title: String, due: LocalDateTime) {
+        let result = route(utterance)
+        #expect(result.intent?.id == "tasks.add")
+        #expect(result.parameter("title") == .string(title))
+        #expect(result.parameter("dueDate") == .date(due))
+    }
+
+    /// Not when the date is all the text, a meal or a part of the day alone, or the intent has
+    /// no date to give it.
+    @Test func aDateThatIsTheTextStaysInIt() {
+        #expect(route("jot down tomorrow").parameter("title") == .string("tomorrow"))
+        let lunch = route("can you add schedule team lunch to my work list")
+        #expect(lunch.parameter("title") == .string("schedule team lunch"))
+        #expect(lunch.parameter("dueDate") == nil)
+        #expect(route("email john saying see you tomorrow").parameter("body") == .string("see you tomorrow"))
+    }
+
+    /// Before a phrase's first word it is still a request's preamble.
+    @Test func aFillerPhraseBeforeTheRequestIsStillSkipped() {
+        #expect(route("can you remind me to buy milk").parameter("title") == .string("buy milk"))
+        #expect(route("i want to add milk to my groceries list").parameter("title") == .string("milk"))
+    }
+
     /// "send 50 to john", "pay alex 35": the bank's phrases want money, so a number without a
     /// currency is an amount in the default one (USD); where a phrase wants a count it stays one.
     @Test(arguments: [

@@ -86,7 +86,7 @@ extension MatchRun {
             }
             // Free text explains less than literal words, and less still the longer it runs.
             var words = 0
-            for position in Int(h.from)..<Int(h.to) where !filler[position] { words += 1 }
+            for position in (Int(h.from) + MatchRun.openingPhraseLength(of: h))..<Int(h.to) where !filler[position] { words += 1 }
             return 0.5 * Float(min(words, 3)) + 0.35 * Float(max(words - 3, 0))
         }
     }
@@ -106,6 +106,7 @@ extension MatchRun {
             let h = arena[Int(cursor)]
             explainedSum += explained(by: h)
             if h.action == .skipFiller { fillerCount += Int(h.to - h.from) }
+            fillerCount += MatchRun.openingPhraseLength(of: h)
             if h.action == .slot { captureCount += 1 }
             cursor = h.parent
         }
@@ -146,6 +147,7 @@ extension MatchRun {
                         kind: .soundAlike, range: range, source: .soundAlike(tokens: tokens, heardAs: heardAs, misheard: step.misheard, cost: step.cost),
                         reading: heardAs))
             case .slot:
+                fillerCount += MatchRun.openingPhraseLength(of: h)
                 let parameter = matcher.automaton.parameterNames[Int(h.parameter)]
                 let span = h.payload >= 0 ? slotSpans[Int(h.payload)] : nil
                 let content = h.payload >= 0 ? content(ofSpan: Int(h.payload)) : .freeText

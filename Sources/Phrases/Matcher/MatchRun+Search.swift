@@ -83,11 +83,21 @@ extension MatchRun {
                         freeTextChoices(at: position, into: &freeText)
                         freeTextKnown = true
                     }
+                    // A filler phrase that opens the text inside a phrase is its words ("saying
+                    // let's meet at noon", "saying can you call me"), scored as if skipped so that
+                    // the text wins the tie; before a phrase's first word it is still filler.
+                    let opening = state == 0 ? nil : phraseEnds.max()
                     for (end, score) in freeText {
+                        var textScore = score
+                        var payload: Int32 = -1
+                        if let opening, end > opening {
+                            textScore = Weight.fillerPhraseWord * Float(opening - position) + freeTextScore(opening..<end)
+                            payload = MatchRun.freeTextPayload(openingPhraseLength: opening - position)
+                        }
                         for edge in freeTextEdges {
                             takeSlot(
                                 base, parameter: automaton.slotEdgeParameter[edge], target: automaton.slotEdgeTarget[edge], end: end,
-                                score: score, payload: -1)
+                                score: textScore, payload: payload)
                         }
                     }
                 }

@@ -14,10 +14,20 @@ struct MatchRun {
         var from: Int32
         var to: Int32
         var parameter: Int32 = -1
-        /// For slots: index into `slotSpans`, or -1 for free text. For near words: the word id.
-        /// For sound-alikes: index into `soundSteps`.
+        /// For slots: index into `slotSpans`, or a negative number for free text
+        /// (``freeTextPayload(openingPhraseLength:)``). For near words: the word id. For
+        /// sound-alikes: index into `soundSteps`.
         var payload: Int32 = -1
         var similarity: Float = 1
+    }
+
+    /// The payload of a free-text slot whose text opens with a filler phrase of this many words
+    /// (-1 for none): the phrase's words count as filler in its confidence, as when skipped.
+    static func freeTextPayload(openingPhraseLength: Int) -> Int32 { -1 - Int32(openingPhraseLength) }
+
+    /// The words of a filler phrase opening a free-text slot's text (0 for other steps).
+    static func openingPhraseLength(of h: Hypothesis) -> Int {
+        h.action == .slot && h.payload < -1 ? Int(-1 - h.payload) : 0
     }
 
     /// A span a slot edge can consume: typed values and lexicon names.
