@@ -106,8 +106,7 @@ public struct ValueTagger: Sendable {
         }
     }
 
-    /// Parts of the day and meals, which alone name a thing as often as a time ("team lunch").
-    public static let bareDayParts: Set<String> = ["lunch", "night", "dinner", "breakfast", "evening", "morning", "afternoon"]
+    static let bareDayParts: Set<String> = ["lunch", "night", "dinner", "breakfast", "evening", "morning", "afternoon"]
     static let dayPartLeads: Set<String> = ["at", "in", "this", "by", "for", "around", "before", "after", "until", "the", "tomorrow", "today", "yesterday", "on"]
 
     /// Filler words a date is read from ("at 5 pm", "this friday"); other fillers are skipped.

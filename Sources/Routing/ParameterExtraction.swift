@@ -43,7 +43,7 @@ struct ParameterExtraction {
         } else {
             for (name, raw) in parse.values { imply(name, raw) }
         }
-        for capture in parse.captures {
+        for capture in textsKeepingTheirDates(parse.captures) {
             guard let parameter = parse.intent.parameter(capture.parameter) else { continue }
             switch capture.content {
             case .value(let value, _):
@@ -155,9 +155,10 @@ struct ParameterExtraction {
 
     /// "jot down call mom tomorrow", "expense 40 dollars for dinner yesterday": free text that
     /// ends in a sure date, in a parse that gives the intent's date parameter nothing, gives
-    /// it that date and keeps the words before it (a word linking the date, "on", "by",
-    /// "for", "due", goes with the date). Nothing when the words before hold no content word,
-    /// or the date is a part of the day or a meal alone.
+    /// it that date and keeps the words before it, read as an answer's text is
+    /// (``TextEnding``): a word that links the date ("on", "by", "due") goes with it; nothing
+    /// when the words before would hang ("plan for next week"), hold no content word, or the
+    /// date is a meal alone ("team lunch").
     func dateClosingText(_ range: Range<Int>) -> (parameter: ParameterDefinition, value: Value, dateRange: Range<Int>, textEnd: Int)? {
         guard !spans.isEmpty,
             let parameter = parse.intent.parameters.first(where: { if case .date = $0.type { true } else { false } }),
@@ -168,16 +169,37 @@ struct ParameterExtraction {
             guard case .date = span.type, span.range.lowerBound < (date?.range.lowerBound ?? .max) else { continue }
             date = span
         }
-        // A part of the day or a meal alone is as often the thing itself ("schedule team lunch").
-        guard let date, date.range.count > 1 || !ValueTagger.bareDayParts.contains(tokens[date.range.lowerBound].text) else { return nil }
+        guard let date, !date.range.allSatisfy({ TextEnding.mealWords.contains(tokens[$0].text) }) else { return nil }
         var textEnd = date.range.lowerBound
-        if textEnd > range.lowerBound + 1, Self.dateLinks.contains(tokens[textEnd - 1].text) { textEnd -= 1 }
-        guard tokens[range.lowerBound..<textEnd].contains(where: { !Lexicon.noContentWords.contains($0.text) && !matcher.isFiller($0.text) }) else { return nil }
+        if textEnd > range.lowerBound + 1, TextEnding.valueLinks.contains(tokens[textEnd - 1].text) { textEnd -= 1 }
+        guard !TextEnding.hangingWords.subtracting(TextEnding.valueLinks).contains(tokens[textEnd - 1].text),
+            tokens[range.lowerBound..<textEnd].contains(where: { !Lexicon.noContentWords.contains($0.text) && !matcher.isFiller($0.text) })
+        else { return nil }
         return (parameter, date.value, date.range, textEnd)
     }
 
-    /// Words that say a date is when something is due or happens, not part of a title.
-    static let dateLinks: Set<String> = ["on", "by", "for", "due", "before"]
+    /// `captures`, where a free text ends in a word that leaves it hanging and an optional date
+    /// follows right after ("remind me to prepare for tomorrow", "think about tomorrow"):
+    /// the date is the text's end, not a date of its own ("prepare for" due tomorrow was read).
+    mutating func textsKeepingTheirDates(_ captures: [Capture]) -> [Capture] {
+        guard captures.count > 1 else { return captures }
+        var kept = captures
+        var index = 0
+        while index < kept.count {
+            defer { index += 1 }
+            guard case .freeText = kept[index].content, let end = kept[index].range.last,
+                TextEnding.hangingWords.subtracting(TextEnding.valueLinks).contains(tokens[end].text),
+                let next = kept.firstIndex(where: { $0.range.lowerBound == end + 1 }),
+                case .value(.date, _) = kept[next].content, parse.intent.parameter(kept[next].parameter)?.isRequired == false
+            else { continue }
+            let date = kept[next]
+            steps.append(.text("\(date.parameter): '\(tokens[date.range].map(\.text).joined(separator: " "))' ends the text before it"))
+            kept[index].range = kept[index].range.lowerBound..<date.range.upperBound
+            kept.remove(at: next)
+            if next < index { index -= 1 }
+        }
+        return kept
+    }
 
     /// Words that introduce a name and are not part of it ("the task called buy bread", "the
     /// task about the slides").

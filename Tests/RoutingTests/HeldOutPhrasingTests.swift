@@ -79,7 +79,8 @@ import Testing
     /// tomorrow" with no due date.
     @Test(arguments: [
         ("jot down call mom tomorrow", "call mom", LocalDateTime(year: 2026, month: 11, day: 23)),
-        ("jot down buy tickets for saturday", "buy tickets", LocalDateTime(year: 2026, month: 11, day: 28)),
+        ("new task call the vet on friday", "call the vet", LocalDateTime(year: 2026, month: 11, day: 27)),
+        ("new task renew passport due next monday", "renew passport", LocalDateTime(year: 2026, month: 11, day: 23)),
         ("make a note of renew the passport next monday", "renew the passport", LocalDateTime(year: 2026, month: 11, day: 23)),
     ])
     func aDateClosingATitleIsItsDate(utterance: String, title: String, due: LocalDateTime) {
@@ -89,14 +90,30 @@ import Testing
         #expect(result.parameter("dueDate") == .date(due))
     }
 
-    /// Not when the date is all the text, a meal or a part of the day alone, or the intent has
-    /// no date to give it.
+    /// Not when the date is all the text, the words before would hang ("for saturday"), the
+    /// date is a meal alone, or the intent has no date to give it.
     @Test func aDateThatIsTheTextStaysInIt() {
         #expect(route("jot down tomorrow").parameter("title") == .string("tomorrow"))
+        #expect(route("new task write a report about last friday").parameter("title") == .string("write a report about last friday"))
         let lunch = route("can you add schedule team lunch to my work list")
         #expect(lunch.parameter("title") == .string("schedule team lunch"))
         #expect(lunch.parameter("dueDate") == nil)
         #expect(route("email john saying see you tomorrow").parameter("body") == .string("see you tomorrow"))
+    }
+
+    /// A text that would end on "for" or "about" keeps the date after it: "remind me to prepare
+    /// for tomorrow" was a task "prepare for" due tomorrow.
+    @Test(arguments: [
+        ("remind me to prepare for tomorrow", "prepare for tomorrow"),
+        ("add a task to think about tomorrow", "think about tomorrow"),
+        ("new task write a report about last friday", "write a report about last friday"),
+    ])
+    func aTextEndingOnAWordThatHangsKeepsTheDate(utterance: String, title: String) {
+        let result = route(utterance)
+        #expect(result.parameter("title") == .string(title))
+        #expect(result.parameter("dueDate") == nil)
+        // With nothing left hanging, the date is the due date.
+        #expect(route("remind me to call mom tomorrow").parameter("dueDate") == .date(LocalDateTime(year: 2026, month: 11, day: 23)))
     }
 
     /// Before a phrase's first word it is still a request's preamble.

@@ -101,13 +101,13 @@ struct AnswerReader {
                 && !($0.type == .currencyAmount && bareNumbers.contains($0.range))
         }
         guard let best = endings.max(by: { ($0.range.count, $0.confidence) < ($1.range.count, $1.confidence) }),
-            !best.range.allSatisfy({ Self.mealWords.contains(words[$0]) })
+            !best.range.allSatisfy({ TextEnding.mealWords.contains(words[$0]) })
         else { return nil }
         var start = best.range.lowerBound
         // "coffee for 4 dollars": an amount is linked by "for", where a date is part of the text.
-        let links = type == .currencyAmount ? Self.valueLinks.union(Self.amountLinks) : Self.valueLinks
+        let links = type == .currencyAmount ? TextEnding.valueLinks.union(TextEnding.amountLinks) : TextEnding.valueLinks
         if start > 1, links.contains(words[start - 1]) { start -= 1 }
-        guard !Self.hangingWords.subtracting(links).contains(words[start - 1]) else { return nil }
+        guard !TextEnding.hangingWords.subtracting(links).contains(words[start - 1]) else { return nil }
         let before = normalizer.sourceText(0..<start, of: tokens, in: text).trimmingCharacters(in: Self.textEnds)
         // The words as written, when they can be told apart in the text: control characters can
         // leave no place for them (a fuzzer's input), and the whole text would come back.
@@ -115,9 +115,6 @@ struct AnswerReader {
         return (before, best.value)
     }
 
-    /// A meal read as its time of day ends many a title ("team lunch", "family dinner"): alone,
-    /// it is no date said after the text.
-    static let mealWords: Set<String> = ["breakfast", "brunch", "lunch", "dinner", "supper"]
     /// `text` without the full stop, exclamation or question marks that close it ("Team lunch."),
     /// unless they are all of it or close an ellipsis ("wait...").
     static func withoutClosingStop(_ text: String) -> String {
@@ -127,15 +124,6 @@ struct AnswerReader {
         return kept
     }
 
-    /// Words that join a text to the value after it and belong to neither ("dinner at 7").
-    static let valueLinks: Set<String> = ["at", "on", "by", "due"]
-    /// Words that join a text to an amount after it ("coffee for 4 dollars", "a lamp costing 20 euros").
-    static let amountLinks: Set<String> = ["for", "of", "costing", "was", "is", "worth"]
-    /// Words a text does not end with: the value after them is part of it ("plan for next week").
-    static let hangingWords: Set<String> = [
-        "for", "of", "until", "till", "before", "after", "from", "to", "since", "than", "about", "the", "a", "an", "and", "or",
-        "with", "in", "this", "next", "last", "every",
-    ]
     private static let textEnds = CharacterSet.whitespacesAndNewlines.union(.punctuationCharacters)
 
     /// Whether the value read from `text` as `type` takes all its words but articles ("on

@@ -432,10 +432,40 @@ extension Conversation {
         guard !words.isEmpty else { return nil }
         let rest = words.joined(separator: " ")
         for parameter in call.intent.parameters where call.value(parameter.name) == nil {
+            // "30 minutes of yoga": a number of the unit the intent's phrases say after it.
+            if parameter.type == .int, let unit = unitSaidAfter(parameter.name, in: call) {
+                var length = words
+                while let last = length.last, Self.unitLinks.contains(last) { length.removeLast() }
+                while let first = length.first, Self.unitLinks.contains(first) { length.removeFirst() }
+                let duration = length.joined(separator: " ")
+                guard !length.isEmpty, reader.coversAllWords(duration, as: .duration), case .value(.number(let seconds)) = reader.value(duration, as: .duration),
+                    seconds > 0, (seconds / unit).rounded() == seconds / unit
+                else { continue }
+                return (parameter.name, .number(seconds / unit))
+            }
             guard parameter.type == .date || parameter.type == .duration || parameter.type == .currencyAmount,
                 reader.coversAllWords(rest, as: parameter.type), case .value(let value) = reader.value(rest, as: parameter.type)
             else { continue }
             return (parameter.name, value)
+        }
+        return nil
+    }
+
+    /// Words that join a length of time to what it is of ("30 minutes of yoga").
+    static let unitLinks: Set<String> = ["of", "for"]
+
+    /// The seconds in the unit of time a phrase of the call's intent says right after the
+    /// number `name` ("{duration} <minutes>", "{length} hours"): 60 for minutes, 3,600 for hours.
+    func unitSaidAfter(_ name: String, in call: PendingCall) -> Double? {
+        guard let app = registry.router.library.app(call.intent.appID) else { return nil }
+        let pattern = "\\{" + name + "\\}\\s+<?([A-Za-z_]+)>?"
+        for phrase in app.phrases where phrase.intent == call.intent.id {
+            guard let match = phrase.text.range(of: pattern, options: .regularExpression) else { continue }
+            var after = phrase.text[match].split(whereSeparator: \.isWhitespace).last.map(String.init) ?? ""
+            if after.hasPrefix("<"), let rule = app.rules[String(after.dropFirst().dropLast())] { after = rule.text }
+            if after.contains("minute") { return 60 }
+            if after.contains("hour") { return 3600 }
+            if after.contains("second") { return 1 }
         }
         return nil
     }
