@@ -31,6 +31,7 @@ struct ParameterExtraction {
 
     mutating func run() {
         var values = FoundValues(capacity: parse.intent.parameters.count)
+        var datesSaid: [(name: String, range: Range<Int>)] = []
         steps.reserveCapacity(parse.values.count + parse.captures.count + parse.intent.parameters.count)
         func imply(_ name: String, _ raw: JSONValue) {
             guard let parameter = parse.intent.parameter(name), let value = Value(implied: raw, as: parameter.type) else { return }
@@ -55,6 +56,7 @@ struct ParameterExtraction {
                 }
                 values[parameter.name] = fitted
                 steps.append(.tagged(parameter: parameter.name, value: fitted))
+                if case .date = fitted { datesSaid.append((parameter.name, capture.range)) }
             case .names(let names, let type):
                 func value(_ name: NameMatch) -> Value {
                     if case .enumeration = parameter.type.elementType { return .enumCase(name.id) }
@@ -92,6 +94,7 @@ struct ParameterExtraction {
             }
         }
         alignTheDaysOfRanges(&values)
+        if !datesSaid.isEmpty { keepTheDatesOfEntities(&values, said: datesSaid) }
         // The values found, then the defaults, in the order of the intent's parameters: in
         // the buffer the values were found in.
         parameters = values.pairs
@@ -199,6 +202,42 @@ struct ParameterExtraction {
             if next < index { index -= 1 }
         }
         return kept
+    }
+
+    /// "move the dentist to 4 pm", "push the standup to 10": a time said alone for a date
+    /// parameter that the value of an entity parameter has as a property of the same name (the
+    /// event's `startDate` for moveEvent's) goes on that date's day, not today's
+    /// (``DateKeeping``). A day said alone stays a day (midnight), which the app reads as
+    /// keeping its time. Only for values whose properties the phrase files give.
+    mutating func keepTheDatesOfEntities(_ values: inout FoundValues, said dates: [(name: String, range: Range<Int>)]) {
+        for (name, range) in dates {
+            guard case .date(let read)? = values[name], let before = entityDate(name, in: values) else { continue }
+            let text = tokens[range].map(\.text).joined(separator: " ")
+            let kept = DateKeeping.keepingDay(of: before, in: read) { reference in
+                var fromThatDay = context
+                fromThatDay.now = reference
+                guard case .resolved(let candidates) = ResolverChain().resolve(text, as: .date, context: fromThatDay),
+                    case .date(let again)? = candidates.first?.value
+                else { return nil }
+                return again
+            }
+            guard kept != read else { continue }
+            values[name] = .date(kept)
+            steps.append(.text("\(name): '\(text)' on the day of \(before.iso8601), the date it changes"))
+        }
+    }
+
+    /// The date property `name` of the known value an entity parameter has in `values`.
+    func entityDate(_ name: String, in values: FoundValues) -> LocalDateTime? {
+        for parameter in parse.intent.parameters {
+            guard case .entity(let type) = parameter.type, case .entity(let reference)? = values[parameter.name] else { continue }
+            let appID = String(type.prefix { $0 != "." })
+            guard let record = matcher.apps.first(where: { $0.id == appID })?.entityType(type)?.values.first(where: { $0.id == reference.id }),
+                case .date(let date)? = record.properties[name]
+            else { continue }
+            return date
+        }
+        return nil
     }
 
     /// Words that introduce a name and are not part of it ("the task called buy bread", "the

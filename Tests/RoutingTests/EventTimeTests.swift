@@ -80,4 +80,23 @@ struct EventTimeTests {
         #expect(result.parameter("startDate") == .date(LocalDateTime(year: 2026, month: 11, day: 23, hour: 9)))
         #expect(router.route("new meeting friday 3pm budget review", now: now).parameter("title") == .string("budget review"))
     }
+
+    /// A time said alone to move an event goes on the event's day: "move the dentist to 4 pm"
+    /// moved it to 4 PM today (the dentist is on November 25 at 3 PM).
+    @Test(arguments: [
+        ("move my dentist appointment to 4 pm", 25, 16, 0),
+        ("push the standup to 10", 23, 10, 0),
+        ("reschedule the dentist to 2:30", 25, 14, 30),
+    ])
+    func aTimeAloneMovesAnEventOnItsOwnDay(utterance: String, day: Int, hour: Int, minute: Int) {
+        let result = router.route(utterance, now: now)
+        #expect(result.intent?.id == "calendar.moveEvent")
+        #expect(result.parameter("startDate") == .date(LocalDateTime(year: 2026, month: 11, day: day, hour: hour, minute: minute)))
+    }
+
+    /// A day said names its own day, and a day alone stays a day (the app keeps the time).
+    @Test func aDaySaidToMoveAnEventIsKept() {
+        #expect(router.route("move the dentist to tomorrow at 9", now: now).parameter("startDate") == .date(LocalDateTime(year: 2026, month: 11, day: 23, hour: 9)))
+        #expect(router.route("move the dentist to friday", now: now).parameter("startDate") == .date(LocalDateTime(year: 2026, month: 11, day: 27)))
+    }
 }

@@ -197,31 +197,28 @@ extension Conversation {
     }
 
     /// "make it 1 pm" for lunch at noon on Friday: a time said alone goes on the day the date
-    /// had (it was read on today). The words read again from that day land on it only when
-    /// they name no day of their own ("tomorrow at 1" is read from today, as said); from 7 in
-    /// the morning, so that a bare "at 3" is 3 PM.
+    /// had (``DateKeeping/keepingDay(of:in:reread:)``).
     static func keepingDay(of given: JSONValue, in value: JSONValue, said text: String, reader: AnswerReader) -> JSONValue {
         guard let before = given.stringValue.flatMap(LocalDateTime.init(iso8601:)),
-            let after = value.stringValue.flatMap(LocalDateTime.init(iso8601:)),
-            (after.year, after.month, after.day) != (before.year, before.month, before.day)
+            let after = value.stringValue.flatMap(LocalDateTime.init(iso8601:))
         else { return value }
-        var onThatDay = reader
-        onThatDay.now = LocalDateTime(year: before.year, month: before.month, day: before.day, hour: 7)
-        guard case .value(let again) = onThatDay.value(text, as: .date), let timed = again.stringValue.flatMap(LocalDateTime.init(iso8601:)),
-            (timed.year, timed.month, timed.day) == (before.year, before.month, before.day)
-        else { return value }
-        return again
+        let kept = DateKeeping.keepingDay(of: before, in: after) { reference in
+            var onThatDay = reader
+            onThatDay.now = reference
+            guard case .value(let again) = onThatDay.value(text, as: .date) else { return nil }
+            return again.stringValue.flatMap(LocalDateTime.init(iso8601:))
+        }
+        return kept == after ? value : .string(kept.iso8601)
     }
 
     /// "no, tomorrow instead" for lunch at noon on Friday: a day said alone (read as midnight,
     /// no midnight said) keeps the time of day the date had.
     static func keepingTimeOfDay(of given: JSONValue, in value: JSONValue, said text: String) -> JSONValue {
         guard let before = given.stringValue.flatMap(LocalDateTime.init(iso8601:)),
-            var after = value.stringValue.flatMap(LocalDateTime.init(iso8601:)),
-            after.hour == 0, after.minute == 0, after.second == 0, !saysMidnight(text)
+            let after = value.stringValue.flatMap(LocalDateTime.init(iso8601:))
         else { return value }
-        (after.hour, after.minute, after.second) = (before.hour, before.minute, before.second)
-        return .string(after.iso8601)
+        let kept = DateKeeping.keepingTimeOfDay(of: before, in: after, said: text)
+        return kept == after ? value : .string(kept.iso8601)
     }
 
     /// "twelve dollars fifty" answered for a plain number keeps its currency: it goes into the

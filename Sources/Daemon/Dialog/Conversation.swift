@@ -302,10 +302,7 @@ struct Conversation: Sendable {
     }
 
     /// Whether the words say midnight (or 0:00), so that a date at 00:00 is meant as such.
-    static func saysMidnight(_ text: String) -> Bool {
-        let words = " " + TextNormalizer().words(text).joined(separator: " ") + " "
-        return [" midnight ", " 12 am ", " 12am ", " twelve am ", " 0:00 ", " 00:00 ", " 12:00 am "].contains { words.contains($0) }
-    }
+    static func saysMidnight(_ text: String) -> Bool { DateKeeping.saysMidnight(text) }
 
     /// A day as people say it: "Thursday, November 26".
     static func spoken(_ day: LocalDateTime) -> String {

@@ -1,0 +1,37 @@
+import IntentModel
+
+/// A date said in part, to change a date that was already there: a time said alone ("make it
+/// 1 pm", "move the dentist to 4 pm") goes on the day the date had, and a day said alone ("no,
+/// tomorrow", "move the dentist to friday") keeps its time of day. Corrections in a
+/// conversation use it (docs/memory.md), and so does routing where an entity's own date is
+/// moved (``ParameterExtraction``).
+public enum DateKeeping {
+    /// Whether the words say midnight (or 0:00), so that a date at 00:00 is meant as such.
+    public static func saysMidnight(_ text: String) -> Bool {
+        let words = " " + TextNormalizer().words(text).joined(separator: " ") + " "
+        return [" midnight ", " 12 am ", " 12am ", " twelve am ", " 0:00 ", " 00:00 ", " 12:00 am "].contains { words.contains($0) }
+    }
+
+    /// `read`, said as `text` and read on today, on the day of `before` when the words name no
+    /// day of their own: `reread` reads them again from a reference time, here 7 in the morning
+    /// of that day, so that a bare "at 3" is 3 PM. "tomorrow at 1" is read from today, as said.
+    public static func keepingDay(of before: LocalDateTime, in read: LocalDateTime, reread: (LocalDateTime) -> LocalDateTime?) -> LocalDateTime {
+        guard !isSameDay(read, before),
+            let again = reread(LocalDateTime(year: before.year, month: before.month, day: before.day, hour: 7)), isSameDay(again, before)
+        else { return read }
+        return again
+    }
+
+    /// `read` with the time of day of `before`, when it was read as a day alone (midnight,
+    /// and `text` does not say midnight).
+    public static func keepingTimeOfDay(of before: LocalDateTime, in read: LocalDateTime, said text: String) -> LocalDateTime {
+        guard read.hour == 0, read.minute == 0, read.second == 0, !saysMidnight(text) else { return read }
+        var kept = read
+        (kept.hour, kept.minute, kept.second) = (before.hour, before.minute, before.second)
+        return kept
+    }
+
+    static func isSameDay(_ one: LocalDateTime, _ other: LocalDateTime) -> Bool {
+        (one.year, one.month, one.day) == (other.year, other.month, other.day)
+    }
+}
