@@ -204,7 +204,9 @@ public struct Router: Sendable {
         // The words' texts, made once for every step that reads them.
         let words = tokens.map(\.text)
         let asSaid = routeAsSaid(utterance, tokens: tokens, words: words, now: now, timeZone: timeZone, spoken: spoken)
-        return selfRepaired(utterance, tokens: tokens, words: words, asSaid: asSaid, now: now, timeZone: timeZone, spoken: spoken) ?? asSaid
+        let read = selfRepaired(utterance, tokens: tokens, words: words, asSaid: asSaid, now: now, timeZone: timeZone, spoken: spoken) ?? asSaid
+        guard read.status == .notUnderstood else { return read }
+        return askedAbout(utterance, words: words, now: now, timeZone: timeZone, spoken: spoken) ?? read
     }
 
     /// Routes the words as said, without taking any as a self-repair. `words` are the tokens' texts.

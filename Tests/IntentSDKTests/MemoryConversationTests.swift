@@ -400,6 +400,25 @@ import Wire
         }
     }
 
+    /// "make it 4", "no, 4:30" for an event at 3 PM: a bare number is the hour, on the event's
+    /// day (it was not understood: a bare number is no time without "at").
+    @Test func aBareHourCorrectsATime() async throws {
+        defer { try? FileManager.default.removeItem(atPath: stateDirectory) }
+        try await withDaemon(host: await IntentHost(apps: DemoApps.all)) { client, _ in
+            let cleaning = try await say(client, "create an event called dentist cleaning next friday at 3")
+            let friday = try #require(cleaning.parameters.first { $0.0 == "startDate" }?.1.stringValue)
+            #expect(friday.hasSuffix("T15:00:00"), "\(friday)")
+            let four = try await say(client, "make it 4")
+            #expect(four.correction?.to == .string(friday.replacingOccurrences(of: "T15:", with: "T16:")), "\(String(describing: four.correction))")
+            let half = try await say(client, "no, 4:30")
+            #expect(half.correction?.to == .string(friday.replacingOccurrences(of: "T15:00", with: "T16:30")), "\(String(describing: half.correction))")
+            // A quantity is still a quantity.
+            _ = try await say(client, "order 2 tomato soups")
+            let three = try await say(client, "actually make it 3")
+            #expect(three.correction?.to == .number(3))
+        }
+    }
+
     /// "and by frank herbert" after "find books by andy weir" looks for Frank Herbert: the
     /// link said before the first value is no part of the new one (it searched for an author
     /// "by frank herbert" and found nothing).

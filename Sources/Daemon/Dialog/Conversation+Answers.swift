@@ -177,8 +177,10 @@ extension Conversation {
         let said = call.parameters.compactMap { name, given in call.intent.parameter(name).map { ($0, given) } }
             .filter { $0.0.type != .string && $0.0.type != .list(.string) }
         for (parameter, given) in said {
-            guard case .value(let value) = reader.value(rest, as: parameter.type) else { continue }
-            return (parameter.name, parameter.type == .date ? Self.keepingDayAndTime(of: given, in: value, said: rest, reader: reader) : value)
+            // "make it 4" for an event at 3 PM: the hour, as "at 4" says it.
+            let words = parameter.type == .date ? Self.clockHourSaid(rest, changing: given, reader: reader) ?? rest : rest
+            guard case .value(let value) = reader.value(words, as: parameter.type) else { continue }
+            return (parameter.name, parameter.type == .date ? Self.keepingDayAndTime(of: given, in: value, said: words, reader: reader) : value)
         }
         // "make it 40" for $50: the number, in the currency already given.
         for (parameter, given) in said where parameter.type == .currencyAmount {
@@ -188,6 +190,17 @@ extension Conversation {
             return (parameter.name, .object([("amount", .number(amount)), ("currency", .string(currency))]))
         }
         return nil
+    }
+
+    /// "4" or "4:30" said to change a date that has a time of day: the clock time "at 4", which
+    /// a bare number alone does not say; nil for any other words, or for a date with no time.
+    static func clockHourSaid(_ text: String, changing given: JSONValue, reader: AnswerReader) -> String? {
+        guard let before = given.stringValue.flatMap(LocalDateTime.init(iso8601:)), before.hour != 0 || before.minute != 0,
+            case .none = reader.value(text, as: .date), reader.coversAllWords(text, as: .double) || text.contains(":")
+        else { return nil }
+        let atThatHour = "at " + text
+        guard reader.coversAllWords(atThatHour, as: .date) else { return nil }
+        return atThatHour
     }
 
     /// A date said to change another: a time said alone keeps the day (``keepingDay(of:in:said:reader:)``),
@@ -436,7 +449,7 @@ extension Conversation {
                 while let first = length.first, Self.unitLinks.contains(first) { length.removeFirst() }
                 let duration = length.joined(separator: " ")
                 guard !length.isEmpty, reader.coversAllWords(duration, as: .duration), case .value(.number(let seconds)) = reader.value(duration, as: .duration),
-                    seconds > 0, (seconds / unit).rounded() == seconds / unit
+                    seconds > 0, seconds / unit <= Double(Int32.max), (seconds / unit).rounded() == seconds / unit
                 else { continue }
                 return (parameter.name, .number(seconds / unit))
             }
