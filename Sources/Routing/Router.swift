@@ -201,6 +201,7 @@ public struct Router: Sendable {
 
     /// Routes one command: the words as said, or as the speaker corrected them.
     func routeOne(_ utterance: String, tokens: [Token], now: LocalDateTime?, timeZone: TimeZone, spoken: Bool) -> RouteResult {
+        let tokens = withPoliteGerunds(tokens)
         // The words' texts, made once for every step that reads them.
         let words = tokens.map(\.text)
         let asSaid = routeAsSaid(utterance, tokens: tokens, words: words, now: now, timeZone: timeZone, spoken: spoken)

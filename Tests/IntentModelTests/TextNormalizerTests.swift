@@ -14,6 +14,8 @@ struct TextNormalizerTests {
         ("Ｍｉｌｋ", ["milk"]),
         ("to-do list", ["to", "do", "list"]),
         ("a 20-minute run", ["a", "20", "minute", "run"]),
+        // Texting shorthand.
+        ("can u play music pls", ["can", "you", "play", "music", "please"]),
         ("  ", []),
         ("", []),
     ])

@@ -116,6 +116,29 @@ import Testing
         #expect(route("remind me to call mom tomorrow").parameter("dueDate") == .date(LocalDateTime(year: 2026, month: 11, day: 23)))
     }
 
+    /// Polite and indirect openers, a verb said as "-ing" after "mind", and texting shorthand:
+    /// each was not understood.
+    @Test(arguments: [
+        ("would you mind adding bread to my shopping list", "tasks.add"),
+        ("do you mind putting on some music", "player.togglePlayback"),
+        ("i'd love it if you could order me a chicken noodle soup", "soup.order"),
+        ("is there any way you could show me my balance", "bank.viewBalance"),
+        ("i was hoping to start a swim", "fitness.startWorkout"),
+        ("can u play music", "player.togglePlayback"),
+    ])
+    func politeAndIndirectRequests(utterance: String, intent: String) {
+        #expect(route(utterance).intent?.id == intent)
+    }
+
+    @Test func aGerundAfterMindIsItsVerb() {
+        #expect(Router.baseForms(ofGerund: "adding").contains("add"))
+        #expect(Router.baseForms(ofGerund: "putting").contains("put"))
+        #expect(Router.baseForms(ofGerund: "making").contains("make"))
+        #expect(Router.baseForms(ofGerund: "ing").isEmpty)
+        // Only after "mind": "adding" elsewhere is no verb of a phrase.
+        #expect(route("add making dinner to my personal list").parameter("title") == .string("making dinner"))
+    }
+
     /// Before a phrase's first word it is still a request's preamble.
     @Test func aFillerPhraseBeforeTheRequestIsStillSkipped() {
         #expect(route("can you remind me to buy milk").parameter("title") == .string("buy milk"))

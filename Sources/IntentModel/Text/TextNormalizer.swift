@@ -207,6 +207,8 @@ public struct TextNormalizer: Sendable {
         "thats": ["that", "is"], "theres": ["there", "is"], "isnt": ["is", "not"], "doesnt": ["does", "not"],
         "didnt": ["did", "not"], "arent": ["are", "not"], "havent": ["have", "not"], "ive": ["i", "have"],
         "gonna": ["going", "to"], "wanna": ["want", "to"], "gotta": ["got", "to"],
+        // Texting shorthand: "can u play music", "pls add milk".
+        "u": ["you"], "ur": ["your"], "pls": ["please"], "plz": ["please"], "thx": ["thanks"],
     ]
 
     /// Splits one raw word run into tokens: strips trailing joiners, drops dots of
