@@ -203,6 +203,18 @@ struct AnswerReader {
         return Self.cancelPhrases.contains(words.joined(separator: " "))
     }
 
+    /// True when the answer to a choice takes none of its choices ("neither", "none of them"):
+    /// the question is called off, as by "cancel".
+    func choosesNone(_ text: String) -> Bool {
+        let words = normalizer.words(text).filter { !["please", "oh", "ok", "okay", "just", "actually", "um", "uh"].contains($0) }
+        return Self.nonePhrases.contains(words.joined(separator: " "))
+    }
+
+    static let nonePhrases: Set<String> = [
+        "neither", "none", "neither of them", "none of them", "neither one", "none of those", "neither of those", "not any of them",
+        "no one of them", "none of these", "neither of these",
+    ]
+
     /// Whether the words say that the user has no answer, or asks what one could be ("i don't
     /// know", "not sure", "help", "what are my options"): never a value, even for free text.
     static func isNoAnswer(_ text: String) -> Bool {

@@ -76,7 +76,7 @@ extension Conversation {
         var cancelled = false
         switch params.answer {
         case .cancel: cancelled = true
-        case .text(let text): cancelled = reader.isCancel(text)
+        case .text(let text): cancelled = reader.isCancel(text) || (question.kind == .choice && reader.choosesNone(text))
         default: break
         }
         if cancelled {
@@ -105,10 +105,14 @@ extension Conversation {
             }
             call.confirmed = true
         case .choice:
-            let index: Int?
+            var index: Int?
             switch params.answer {
             case .choice(let n): index = (1...max(1, question.choices.count)).contains(n) ? n : nil
-            case .text(let text): index = reader.choice(text, among: question.choices)
+            case .text(let text):
+                index = reader.choice(text, among: question.choices)
+                if index == nil, let name = question.parameter, case .entity(let type)? = call.intent.parameter(name)?.type {
+                    index = await choiceByProperty(text, among: question.choices, of: type)
+                }
             case .value(let value): index = question.choices.first { $0.value == value }?.index
             default: index = nil
             }
@@ -479,6 +483,47 @@ extension Conversation {
         }
         return nil
     }
+
+    /// "the one by frank herbert" to "Which book?": the one choice whose properties (its
+    /// author, its list, any text or entity property the app gives) hold every word said but
+    /// the words that link them ("by", "from", "about", "in"). Nil when none or several do.
+    func choiceByProperty(_ text: String, among choices: [Choice], of type: String) async -> Int? {
+        let normalizer = TextNormalizer()
+        let said = normalizer.words(text).filter { !Self.propertyLinkWords.contains($0) }
+        guard !said.isEmpty else { return nil }
+        // What the app says of them, and what its phrase files do.
+        let appID = String(type.prefix { $0 != "." })
+        let records = await suggestedEntities(type) + (registry.router.library.app(appID)?.entityType(type)?.values ?? [])
+        let fits = choices.filter { choice in
+            guard let id = choice.value?["id"]?.stringValue else { return false }
+            var words: Set<String> = []
+            for record in records where record.id == id {
+                words.formUnion(propertyWords(of: record, normalizer: normalizer))
+            }
+            return said.allSatisfy(words.contains)
+        }
+        return fits.count == 1 ? fits[0].index : nil
+    }
+
+    /// The words of an entity's text, entity and enum properties.
+    private func propertyWords(of record: EntityRecord, normalizer: TextNormalizer) -> Set<String> {
+        var words: Set<String> = []
+        for value in record.properties.values {
+            switch value {
+            case .string(let string): words.formUnion(normalizer.words(string))
+            case .entity(let reference): words.formUnion(normalizer.words(reference.title) + normalizer.words(reference.id))
+            case .enumCase(let id): words.formUnion(TextNormalizer.identifierWords(id))
+            default: continue
+            }
+        }
+        return words
+    }
+
+    /// Words of a choice described by its properties that name none ("the one by ...").
+    static let propertyLinkWords: Set<String> = [
+        "the", "one", "a", "an", "that", "which", "is", "by", "from", "about", "in", "on", "with", "written", "called", "of", "it",
+        "please", "book", "task", "event", "list", "shelf", "my", "i", "mean", "um", "uh",
+    ]
 
     /// A case of an enum parameter with no value yet named among the words of an answer that
     /// chose something else ("large" in "the large tomato one"): one case of one parameter.

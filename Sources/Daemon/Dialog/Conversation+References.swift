@@ -52,12 +52,16 @@ extension Conversation {
     /// "change the subject to team lunch" right after "email john about lunch": a required
     /// entity the request leaves out is the one the session's last request showed or made,
     /// when that one is of the parameter's type (the app finds it by id). Only one entity
-    /// recalled, the latest: a list just shown is not guessed from.
+    /// recalled, the latest: a list just shown is not guessed from. Not when the request says
+    /// "a" or "another" of its type ("read a book" after Dune was opened asks which).
     func fillFromLastRequest(_ call: inout PendingCall, session: String, client: Client) async {
         let recalled = await sessions.recalled(session, uid: client.uid)
         guard recalled.count == 1, let entity = recalled.first else { return }
+        let words = TextNormalizer().words(call.utterance ?? "")
         for parameter in call.intent.parameters where parameter.isRequired && call.value(parameter.name) == nil {
-            guard case .entity(let type) = parameter.type, !call.unresolved.contains(where: { $0.name == parameter.name }) else { continue }
+            guard case .entity(let type) = parameter.type, !call.unresolved.contains(where: { $0.name == parameter.name }),
+                !saysAnyOne(of: type, parameter: parameter, in: words)
+            else { continue }
             let appID = String(type.prefix { $0 != "." })
             guard await registry.isConnected(appID),
                 let found = try? await query(EntityQuery(entityType: type, kind: .identifiers([entity.id]), limit: 1)).entities.first
@@ -66,6 +70,19 @@ extension Conversation {
             call.ambiguities.removeAll { $0.name == parameter.name }
         }
     }
+
+    /// Whether `words` ask for any one of an entity type, not a known one: "a", "an" or
+    /// "another" before a word of the type's or the parameter's name ("delete a task", "read a
+    /// book", "open another event").
+    func saysAnyOne(of type: String, parameter: ParameterDefinition, in words: [String]) -> Bool {
+        let appID = String(type.prefix { $0 != "." })
+        let typeName = registry.router.library.app(appID)?.entityType(type)?.displayName ?? ""
+        let normalizer = TextNormalizer()
+        let named = Set(normalizer.words(typeName) + normalizer.words(parameter.title) + TextNormalizer.identifierWords(String(type.drop { $0 != "." }.dropFirst())))
+        return zip(words, words.dropFirst()).contains { Self.anyOneWords.contains($0) && named.contains($1) }
+    }
+
+    static let anyOneWords: Set<String> = ["a", "an", "another"]
 
     /// Where the words point back, and at which of the remembered entities (nil: the last).
     static func pointer(in words: [String]) -> (range: Range<Int>, index: Int?)? {
