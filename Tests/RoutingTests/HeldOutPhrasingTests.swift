@@ -139,6 +139,16 @@ import Testing
         #expect(route("add making dinner to my personal list").parameter("title") == .string("making dinner"))
     }
 
+    /// "half a dollar" was a dollar ("half" skipped); "spent ... at the cinema" was not
+    /// understood; "a 1 hour bike ride" lost its hour.
+    @Test func amountsPlacesAndHoursSaidAsPeopleSayThem() {
+        #expect(route("send half a dollar to alex").parameter("amount") == .currencyAmount(CurrencyAmount(amount: 0.5, currency: "USD")))
+        let cinema = route("spent 15 euros at the cinema yesterday evening")
+        #expect(cinema.intent?.id == "expenses.add")
+        #expect(cinema.parameter("title") == .string("cinema"))
+        #expect(route("start a 1 hour bike ride").parameter("duration") == .int(60))
+    }
+
     /// Before a phrase's first word it is still a request's preamble.
     @Test func aFillerPhraseBeforeTheRequestIsStillSkipped() {
         #expect(route("can you remind me to buy milk").parameter("title") == .string("buy milk"))

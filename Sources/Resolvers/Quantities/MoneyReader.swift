@@ -2,7 +2,7 @@ import Foundation
 import IntentModel
 
 /// Reads amounts of money: "$12.50", "12 dollars", "twelve dollars fifty", "12 bucks", "€5",
-/// "thirty five dollars and twenty cents", "USD 3.14", "a grand", "five nickels".
+/// "thirty five dollars and twenty cents", "USD 3.14", "a grand", "five nickels", "half a dollar".
 enum MoneyReader {
     /// Text as the money reader wants it: symbols spelled out, "USD3.14" and "20Rs" split.
     static func prepare(_ text: String) -> String {
@@ -75,7 +75,13 @@ enum MoneyReader {
         let prefix = currency(tokens, at: cursor)
         if let prefix { cursor = prefix.end }
         var amount: Double
-        if let number = numbers[cursor], !number.isOrdinal {
+        if prefix == nil, cursor + 2 < tokens.count, tokens[cursor] == "half", ["a", "an"].contains(tokens[cursor + 1]),
+            currency(tokens, at: cursor + 2) != nil
+        {
+            // "half a dollar": half of one of the unit ("half a million dollars" is a number).
+            amount = 0.5
+            cursor += 2
+        } else if let number = numbers[cursor], !number.isOrdinal {
             amount = number.value
             cursor = number.range.upperBound
         } else if cursor < tokens.count, tokens[cursor] == "a" || tokens[cursor] == "an" || tokens[cursor] == "one", prefix == nil {
