@@ -21,6 +21,10 @@ import Testing
         ("thanksgiving", "2026-11-26T00:00:00"),
         ("2027-01-05", "2027-01-05T00:00:00"), ("in 3 days", "2026-11-22T09:00:00"),
         ("two weeks ago", "2026-11-05T09:00:00"),
+        // "of the month" alone is the next such day, as "on the first" is ("pay rent on the
+        // first of the month" was November 1, gone); "of this month" is this month's.
+        ("the first of the month", "2026-12-01T00:00:00"), ("the 25th of the month", "2026-11-25T00:00:00"),
+        ("the 1st of this month", "2026-11-01T00:00:00"),
     ])
     func englishDates(text: String, expected: String) {
         #expect(Fixtures.resolve(text, as: .date) == Fixtures.date(expected).map(Value.date))

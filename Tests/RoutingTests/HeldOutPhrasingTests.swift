@@ -147,6 +147,22 @@ import Testing
         #expect(cinema.intent?.id == "expenses.add")
         #expect(cinema.parameter("title") == .string("cinema"))
         #expect(route("start a 1 hour bike ride").parameter("duration") == .int(60))
+        // A place said right after the date, no "at" before it, was left out.
+        let haircut = route("book a haircut the day after tomorrow at noon downtown")
+        #expect(haircut.parameter("location") == .entity(EntityReference(id: "downtown", title: "Downtown")))
+        #expect(haircut.parameter("preferredDate") == .date(LocalDateTime(year: 2026, month: 11, day: 24, hour: 12)))
+    }
+
+    /// Asking for all of a thing: "list my books", "what are my expenses for this month" were
+    /// not understood, and "what books do i have" opened the shelf of books read.
+    @Test(arguments: [
+        ("list my books", "library.findBooks"), ("what books do i have", "library.findBooks"),
+        ("what are my expenses for this month", "expenses.showTotal"), ("list my expenses", "expenses.showTotal"),
+    ])
+    func askingForAllOfAThing(utterance: String, intent: String) {
+        let result = route(utterance)
+        #expect(result.intent?.id == intent)
+        #expect(result.ignored.isEmpty)
     }
 
     /// Before a phrase's first word it is still a request's preamble.

@@ -353,9 +353,10 @@ extension DateParser {
                 parts.monthShift = named
                 return probe + 2
             }
+            // "the first of the month" is the next first (or the last, spoken of the past), as
+            // "on the first" is: "pay rent on the first of the month" on November 22 is December 1.
             if token(probe) == "month" {
                 parts.dayOfMonth = day.day
-                parts.monthShift = 0
                 return probe + 1
             }
             if let month = DateWords.months[token(probe)], parts.month == nil, token(day.end) == "day" {
