@@ -2,6 +2,23 @@ import IntentModel
 import Phrases
 
 extension Router {
+    /// "how do i use the microwave", "help me with my homework": help with an app whose words
+    /// name no app here, nor come near one's name, is no request for intentd (the help would
+    /// only say that it knows no such app). A name near one ("soup chief") still asks, and so
+    /// does one said as an app ("the weather app": the help lists the apps there are).
+    func asksHelpWithNoApp(_ parse: Parse, words: [String]) -> Bool {
+        guard parse.intent.id == "assistant.helpWithApp", let capture = parse.captures.first(where: { $0.parameter == "app" }),
+            case .freeText = capture.content, !["app", "apps", "application"].contains(words[capture.range.upperBound - 1])
+        else { return false }
+        var said = Array(words[capture.range])
+        if said.count > 1, said.first == "the" || said.first == "my" { said.removeFirst() }
+        let text = said.joined(separator: " ")
+        let names = library.apps.filter { $0.id != "assistant" }.flatMap { app in
+            ([app.id, app.displayName] + app.synonyms).map { TextNormalizer().words($0).joined(separator: " ") }
+        }
+        return !names.contains(text) && Spelling.suggestion(for: text, among: names) == nil
+    }
+
     /// Words that introduce an app's name after a request ("... using Postbox").
     static let mentionAfter: Set<String> = ["using", "in", "with", "on", "via", "through", "from", "by"]
     /// Words that introduce an app's name before a request ("in Postbox, ...").

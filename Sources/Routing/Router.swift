@@ -246,6 +246,7 @@ public struct Router: Sendable {
         func acceptable(_ parse: Parse) -> Bool {
             !Self.reachesOutside(parse, markers: outside) && (parse.confidence >= threshold || !parse.takesAnEntityNameAsFreeText)
                 && !takesConjunctionAsName(parse, words: words) && !takesAKindOfAnotherAppAsText(parse, words: words)
+                && !asksHelpWithNoApp(parse, words: words)
         }
         // Filtered in place: a parse is large, and copying each one costs.
         var parses = matcher.match(words, spans: spans, limit: 5, allowed: allowedIntents)

@@ -89,6 +89,17 @@ struct AssistantHelpTests {
         }
     }
 
+    /// Help with a thing no app here is named like is not understood ("how do i use the
+    /// microwave" was help with an app called "the microwave"); a near name, or one said as an
+    /// app, is still help.
+    @Test func helpWithAThingThatIsNoAppIsNotUnderstood() {
+        let router = DemoRouter.shared
+        #expect(router.route("how do i use the microwave").intent == nil)
+        #expect(router.route("how do i use mighty tasks").intent?.id == "assistant.helpWithApp")
+        #expect(router.route("what can i say to soup chief").intent?.id == "assistant.helpWithApp")
+        #expect(router.route("what can i say to the weather app").intent?.id == "assistant.helpWithApp")
+    }
+
     @Test func appsAreNamedByIdNameOrSynonym() {
         let apps = DemoRouter.shared.library.apps
         #expect(AssistantApp.app(named: "the soup chef app", among: apps)?.id == "soup")
