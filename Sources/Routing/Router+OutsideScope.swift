@@ -15,12 +15,13 @@ extension Router {
         return found
     }
 
-    /// Whether `parse` explains the words of an outside-scope marker only by free text or by
-    /// skipping them.
+    /// Whether `parse` explains the words of an outside-scope marker other than as phrase words
+    /// said exactly: by free text, by skipping them, or by hearing them as other words ("wake
+    /// me up" heard as *make meetup*, a new event).
     static func reachesOutside(_ parse: Parse, markers: [Range<Int>]) -> Bool {
         guard !markers.isEmpty else { return false }
         var literal = Set<Int>()
-        for range in parse.ranges { $0 == .word || $0 == .nearWord || $0 == .soundAlike } { literal.formUnion(range) }
+        for range in parse.ranges { $0 == .word } { literal.formUnion(range) }
         return markers.contains { !$0.allSatisfy(literal.contains) }
     }
 }

@@ -16,6 +16,13 @@ struct OutOfDomainTests {
 
     /// A misheard word near one word of a long name ("ring" ~ "sing" of "Where the Crawdads
     /// Sing", from a Whisper transcript of "show the read shelf") names nothing.
+    /// Heard words that mark a request for something else are not heard as phrase words:
+    /// "wake me up at 6 tomorrow" was an event *make meetup* at 6, spoken.
+    @Test(arguments: ["Wake me up at 6 tomorrow.", "set an alarm for 7 tomorrow", "wake me at 7"])
+    func anAlarmSpokenIsNoEvent(utterance: String) {
+        #expect(DemoRouter.shared.route(utterance, now: DemoRouter.now, spoken: true).intent == nil)
+    }
+
     @Test(arguments: ["show the ring shelf", "open the ring shelf"])
     func aNearMissOfPartOfANameIsNoName(utterance: String) {
         let result = DemoRouter.shared.route(utterance, now: DemoRouter.now)
