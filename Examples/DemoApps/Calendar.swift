@@ -150,6 +150,7 @@ struct DeleteEvent: AppIntent {
     static let examples = ["cancel the team standup"]
     static let effect: IntentSideEffect? = .destructive
     static let description: IntentDescription? = "Deletes an event created earlier."
+    static var parameterSummary: ParameterSummary<DeleteEvent>? { Summary("Delete \(\.$event)") }
     @Parameter(title: "Event") var event: EventEntity
     @Dependency var store: EventStore
 

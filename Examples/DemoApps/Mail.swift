@@ -59,6 +59,7 @@ struct DiscardDraft: AppIntent {
     static let effect: IntentSideEffect? = .destructive
     static let description: IntentDescription? = "Discards a draft composed earlier."
     static let isDiscoverable = false
+    static var parameterSummary: ParameterSummary<DiscardDraft>? { Summary("Discard \(\.$draft)") }
     @Parameter(title: "Draft") var draft: MailDraftEntity
     @Dependency var store: DraftStore
 
