@@ -158,6 +158,7 @@ import Testing
     @Test(arguments: [
         ("list my books", "library.findBooks"), ("what books do i have", "library.findBooks"),
         ("what are my expenses for this month", "expenses.showTotal"), ("list my expenses", "expenses.showTotal"),
+        ("what's the total", "expenses.showTotal"),
     ])
     func askingForAllOfAThing(utterance: String, intent: String) {
         let result = route(utterance)
