@@ -111,7 +111,15 @@ extension Conversation {
             case .text(let text):
                 index = reader.choice(text, among: question.choices)
                 if index == nil, let name = question.parameter, case .entity(let type)? = call.intent.parameter(name)?.type {
-                    index = await choiceByProperty(text, among: question.choices, of: type)
+                    let fits = await choicesByProperty(text, among: question.choices, of: type)
+                    if fits.count == 1 {
+                        index = fits[0].index
+                    } else if fits.count > 1, fits.count < question.choices.count {
+                        // "the one by andy weir" among six books: asked again among his three.
+                        var narrowed = question
+                        narrowed.choices = fits.enumerated().map { Choice(index: $0.offset + 1, title: $0.element.title, value: $0.element.value) }
+                        return await ask(narrowed, call, session, client)
+                    }
                 }
             case .value(let value): index = question.choices.first { $0.value == value }?.index
             default: index = nil
@@ -484,13 +492,13 @@ extension Conversation {
         return nil
     }
 
-    /// "the one by frank herbert" to "Which book?": the one choice whose properties (its
-    /// author, its list, any text or entity property the app gives) hold every word said but
-    /// the words that link them ("by", "from", "about", "in"). Nil when none or several do.
-    func choiceByProperty(_ text: String, among choices: [Choice], of type: String) async -> Int? {
+    /// "the one by frank herbert" to "Which book?": the choices whose properties (the author,
+    /// the list, any text or entity property the app gives) hold every word said but the words
+    /// that link them ("by", "from", "about", "in"). One is chosen; several are asked again.
+    func choicesByProperty(_ text: String, among choices: [Choice], of type: String) async -> [Choice] {
         let normalizer = TextNormalizer()
         let said = normalizer.words(text).filter { !Self.propertyLinkWords.contains($0) }
-        guard !said.isEmpty else { return nil }
+        guard !said.isEmpty else { return [] }
         // What the app says of them, and what its phrase files do.
         let appID = String(type.prefix { $0 != "." })
         let records = await suggestedEntities(type) + (registry.router.library.app(appID)?.entityType(type)?.values ?? [])
@@ -502,7 +510,7 @@ extension Conversation {
             }
             return said.allSatisfy(words.contains)
         }
-        return fits.count == 1 ? fits[0].index : nil
+        return fits
     }
 
     /// The words of an entity's text, entity and enum properties.
