@@ -4,7 +4,7 @@ import IntentModel
 extension Router {
     /// Openers that ask about a thing by name alone: "what about my expenses" after "what's my
     /// balance".
-    static let askingAbout: [[String]] = [["and", "what", "about"], ["and", "how", "about"], ["what", "about"], ["how", "about"]]
+    package static let askingAbout: [[String]] = [["and", "what", "about"], ["and", "how", "about"], ["what", "about"], ["how", "about"]]
 
     /// "what about my expenses", "how about my workouts": a thing named after an opener that
     /// asks, read as a request to show it ("show my expenses"). Taken only when that reaches an

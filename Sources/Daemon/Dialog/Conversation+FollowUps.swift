@@ -13,7 +13,7 @@ extension Conversation {
     ]
     /// Openers that ask rather than add: "what about saturday" after a lookup looks again, but
     /// after an event was created it is no second event.
-    static let askingOpeners: Set<[String]> = [["and", "what", "about"], ["and", "how", "about"], ["what", "about"], ["how", "about"]]
+    static let askingOpeners = Set(Router.askingAbout)
     /// Words that may close one ("and milk too").
     static let followUpClosers: [[String]] = [["as", "well"], ["too"], ["also"], ["please"]]
     /// A word said before the value that the value's reading may do without ("and to sarah").
