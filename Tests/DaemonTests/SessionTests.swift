@@ -513,3 +513,16 @@ func aChoiceSaidWithHedgesIsTheSameChoice(text: String, expected: Int?) {
         #expect(split.text.count < text.count, "\(split.text.unicodeScalars.map(\.value))")
     }
 }
+
+/// Yes is read strictly, since it lets a destructive action go ahead: a question or request
+/// that only begins like a yes ("do i have ...", "please add ...") is no answer.
+@Test(arguments: [
+    ("yes", true), ("uh yeah", true), ("sure, delete it", true), ("okay", true), ("do it", true), ("do it please", true),
+    ("please", true), ("go ahead and delete it", true), ("that's right", true), ("right, go ahead", true), ("please delete it", true),
+    ("sounds good", true), ("no", false), ("nope", false), ("don't", false), ("not now", false), ("absolutely not", false),
+    ("of course not", false), ("better not", false), ("do i have anything on thursday", nil), ("please add milk to my list", nil),
+    ("right now what's my balance", nil), ("do the dishes", nil), ("i don't know", nil), ("maybe", nil), ("", nil),
+])
+func yesIsReadStrictly(text: String, yes: Bool?) {
+    #expect(AnswerReader(router: DemoRouter.shared).yesNo(text) == yes, "\(text)")
+}

@@ -187,14 +187,53 @@ struct AnswerReader {
 
     static let articles: Set<String> = ["the", "a", "an", "one", "please", "my"]
 
-    /// "yes", "sure", "no", "nope" ...; nil when the answer is neither.
+    /// "yes", "sure, go ahead", "no", "better not" ...; nil when the answer is neither.
+    ///
+    /// Yes is read strictly, since it may let a destructive action go ahead: a yes word must
+    /// open the answer ("yes", "sure", "okay, delete it"), or the whole answer must be a yes
+    /// phrase ("do it", "please", "sounds good"). Words that only begin like one ("do i have
+    /// anything on thursday", "please add milk") are no answer, and may be a request of their own.
     func yesNo(_ text: String) -> Bool? {
-        let words = normalizer.words(text)
-        guard let first = words.first else { return nil }
-        if Self.yesWords.contains(first) || words.joined(separator: " ").hasPrefix("go ahead") { return true }
-        if Self.noWords.contains(first) || words.joined(separator: " ").hasPrefix("do not") { return false }
+        let said = normalizer.words(text)
+        var words = Array(said.drop { Self.answerOpeners.contains($0) })
+        // "not sure", "i don't know": no answer, though it begins like one.
+        guard let first = words.first, !Self.noAnswerPhrases.contains(words.joined(separator: " ")) else { return nil }
+        if Self.noWords.contains(first) || Self.noOpenings.contains(where: { words.starts(with: $0) }) { return false }
+        if Self.yesWords.contains(first) { return true }
+        while let last = words.last, Self.answerClosers.contains(last), words.count > 1 { words.removeLast() }
+        let answer = words.joined(separator: " ")
+        if Self.yesPhrases.contains(answer) || Self.yesOpenings.contains(where: { words.starts(with: $0) }) { return true }
+        // "right, go ahead", "please delete it": a soft yes word, then a yes.
+        if Self.yesPhrases.contains(first), words.count > 1, yesNo(words.dropFirst().joined(separator: " ")) == true { return true }
         return nil
     }
+
+    /// Words said before an answer that change nothing of it ("uh yes", "well okay").
+    static let answerOpeners: Set<String> = ["uh", "um", "er", "erm", "hmm", "well", "oh", "so", "ah", "mm"]
+    /// Words said after an answer that change nothing of it ("do it please", "go ahead thanks").
+    static let answerClosers: Set<String> = ["please", "thanks", "thank", "you", "now", "then"]
+    /// Words that say yes when they open the answer, whatever follows ("sure, delete it").
+    static let yesWords: Set<String> = [
+        "yes", "yeah", "yep", "yup", "yea", "ya", "sure", "ok", "okay", "confirm", "confirmed", "correct", "absolutely",
+        "definitely", "certainly", "affirmative", "alright", "y",
+    ]
+    /// Whole answers that say yes, as the normalizer writes them ("that's right" is "that is right").
+    static let yesPhrases: Set<String> = [
+        "please", "do it", "please do", "do so", "do that", "go", "go on", "proceed", "right", "that is right", "that is correct",
+        "of course", "sounds good", "that sounds good", "fine", "that is fine", "all right", "good", "great", "perfect",
+        "i am sure", "i do", "why not", "by all means", "send it", "delete it", "book it", "order it", "let us do it",
+        "let us go", "you bet",
+    ]
+    /// Openings that say yes whatever follows ("go ahead and delete it").
+    static let yesOpenings: [[String]] = [["go", "ahead"], ["go", "for", "it"], ["do", "it"], ["please", "go", "ahead"], ["please", "do", "it"]]
+    /// Words that say no when they open the answer.
+    static let noWords: Set<String> = ["no", "nope", "nah", "cancel", "stop", "never", "n", "negative", "dont"]
+    /// Openings that say no, checked before the yes words ("absolutely not", "of course not").
+    static let noOpenings: [[String]] = [
+        ["do", "not"], ["not"], ["absolutely", "not"], ["definitely", "not"], ["certainly", "not"], ["of", "course", "not"],
+        ["better", "not"], ["rather", "not"], ["i", "would", "rather", "not"], ["i", "do", "not", "want"], ["hold", "off"],
+        ["sure", "not"],
+    ]
 
     /// True when the answer calls the question off ("cancel", "never mind", "forget it"),
     /// whatever the question: so "cancel" does not become a task's title.
@@ -241,8 +280,6 @@ struct AnswerReader {
         "cancel", "cancel that", "cancel it", "never mind", "nevermind", "forget it", "forget about it", "stop", "abort", "quit",
     ]
 
-    static let yesWords: Set<String> = ["yes", "yeah", "yep", "sure", "ok", "okay", "confirm", "correct", "right", "do", "please", "absolutely", "y"]
-    static let noWords: Set<String> = ["no", "nope", "nah", "cancel", "stop", "never", "n", "don't", "dont"]
 
     /// The 1-based index the answer picks among `choices`: "2", "the second one", "last", or a title.
     func choice(_ text: String, among choices: [Choice]) -> Int? {

@@ -309,6 +309,15 @@ extension Conversation {
         // "i don't know" or "help" to "What's the event called?" was the event's title: the
         // question stays, with what it needs (and the options, where there are some).
         if AnswerReader.isNoAnswer(text) { throw invalidAnswer(question, expected: expected(by: question, for: parameter), noAnswer: true) }
+        // Free text takes any words, so a request said instead of the answer would become the
+        // text: "add milk to my groceries list" to "What would you like to add?" (the same
+        // request said whole) and "show my tasks" (a request that only reads) are requests of
+        // their own (``answer(_:client:)``). Others stay the text: "book a haircut" is a task.
+        if parameter.type == .string || parameter.type == .list(.string), let request = await requestOfItsOwn(text),
+            request.intent?.id == call.intent.id ? request.parameters.contains { $0.name == name } : request.intent?.effect == .readOnly && request.status == .complete
+        {
+            throw invalidAnswer(question, expected: expected(by: question, for: parameter))
+        }
         if parameter.needsTime, parameter.type == .date, let date = readDate(text, for: parameter, given: call.value(name), reader: reader) {
             call.set(name, .string(date.iso8601))
             if Self.saysMidnight(text) { call.midnightMeant.insert(name) }
@@ -340,9 +349,13 @@ extension Conversation {
         switch reading {
         case .value(let value):
             // "send 20 euros to sarah" to "How many soups?" holds a number, but it is a request
-            // of its own: it takes over (``answer(_:client:)``) rather than order 20 soups.
+            // of its own: it takes over (``answer(_:client:)``) rather than order 20 soups. So
+            // does the same request said anew with another value ("i want two large tomato
+            // soups" while Chicken Noodle waits for its number), rather than lose "tomato".
             if parameter.type != .string, !reader.coversAllWords(text, as: parameter.type),
-                let request = await requestOfItsOwn(text), request.intent?.id != call.intent.id
+                let request = await requestOfItsOwn(text),
+                request.intent?.id != call.intent.id
+                    || request.parameters.contains(where: { said in said.name != name && call.value(said.name).map { $0 != said.value.json } ?? false })
             {
                 throw invalidAnswer(question, expected: expected(by: question, for: parameter))
             }
