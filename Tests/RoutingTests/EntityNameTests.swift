@@ -5,7 +5,7 @@ import Routing
 import Testing
 
 /// Entity slots said by a name that was not compiled in: free text, but only right after a
-/// word naming the entity's type, resolved against the known values first and otherwise left
+/// word naming the entity's type, or right before one the phrase reads, resolved against the known values first and otherwise left
 /// as an unresolved name for the daemon to ask the app about.
 @Suite struct EntityNameTests {
     func route(_ utterance: String) -> RouteResult { DemoRouter.shared.route(utterance, now: DemoRouter.now) }
@@ -52,6 +52,33 @@ import Testing
         #expect(result.unresolved.map(\.text) == [name])
         #expect(result.missing.contains(parameter))
         #expect(result.parameter(parameter) == nil)
+    }
+
+    /// A short name right before its type word is a name too: "remove the lunch expense", the
+    /// lunch expense being unknown, was a mail draft called "lunch" with "expense" unused.
+    @Test(arguments: [
+        ("remove the lunch expense", "expenses.remove", "expense", "lunch"),
+        ("open the buy bread task", "tasks.open", "task", "buy bread"),
+        ("delete the pottery class event", "calendar.deleteEvent", "event", "pottery class"),
+    ])
+    func aNameBeforeTheTypeWordIsAnUnresolvedName(utterance: String, intent: String, parameter: String, name: String) {
+        let result = route(utterance)
+        #expect(result.intent?.id == intent, "\(result.json.serialized)")
+        #expect(result.unresolved.map(\.name) == [parameter])
+        #expect(result.unresolved.map(\.text) == [name])
+        #expect(result.ignored.isEmpty, "\(result.json.serialized)")
+    }
+
+    /// Words before a type word that pick one, belong to a phrase or make a clause are no name.
+    @Test(arguments: [
+        ("open my task list", "tasks.list"), ("get rid of every single task", "tasks.deleteAll"), ("read my text messages", nil),
+        ("I need a haircut, can you book one at the downtown location", "calendar.bookAppointment"),
+    ] as [(String, String?)])
+    func wordsBeforeATypeWordThatNameNothing(utterance: String, intent: String?) {
+        let result = route(utterance)
+        #expect((result.status == .notUnderstood ? nil : result.intent?.id) == intent, "\(result.json.serialized)")
+        #expect(result.unresolved.isEmpty, "\(result.json.serialized)")
+        #expect(DemoRouter.shared.route("Pull up, my TV are list.", now: DemoRouter.now, spoken: true).unresolved.isEmpty)
     }
 
     /// A word after a name that says what kind of thing it names, from the type's name or the

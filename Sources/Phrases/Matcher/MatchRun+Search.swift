@@ -104,6 +104,7 @@ extension MatchRun {
                 if let anchor = anchorWord(before: position, reachedBy: h) {
                     expandEntityNames(from: state, at: position, base: base, anchor: anchor, automaton: automaton)
                 }
+                if hasTypeWord { expandEntityNamesBeforeTheirType(from: state, at: position, base: base, automaton: automaton) }
             }
         }
     }
@@ -218,6 +219,41 @@ extension MatchRun {
             }
         }
     }
+
+    /// An entity slot right before a word naming its type ("remove the lunch expense", "open
+    /// the buy bread task") also takes free text, as after one (``expandEntityNames(from:at:base:anchor:automaton:)``):
+    /// the phrase then reads the type word itself, or the parse pays for skipping it.
+    mutating func expandEntityNamesBeforeTheirType(from state: Int32, at position: Int, base: Hypothesis, automaton: borrowing Automaton) {
+        let last = min(count - 1, position + Weight.maximumEntityText)
+        guard position < last else { return }
+        let edges = Int(automaton.slotEdgeStart[Int(state)])..<Int(automaton.slotEdgeStart[Int(state) + 1])
+        for end in (position + 1)...last where typeWord[end] {
+            // A short name of content words only: not "my" of "my task list", a type word ("the
+            // task list"), words that pick one rather than name it ("the last expense", "every
+            // single task"), nor a clause ("book one at the downtown location").
+            guard let word = exact[end], end - position <= Self.maximumNameBeforeType,
+                (position..<end).allSatisfy({ !typeWord[$0] && !functionWord[$0] && !numeric[$0] && !Self.pickingWords.contains(tokens[$0]) })
+            else { continue }
+            for edge in edges {
+                // The phrase reads the type word right after the name.
+                guard let anchors = matcher.entityAnchors[automaton.slotEdgeClass[edge]], anchors.contains(word),
+                    automaton.wordTarget(from: automaton.slotEdgeTarget[edge], word: word) != nil
+                else { continue }
+                takeSlot(
+                    base, parameter: automaton.slotEdgeParameter[edge], target: automaton.slotEdgeTarget[edge], end: end,
+                    score: freeTextScore(position..<end) - Weight.entityTextCost, payload: -1)
+            }
+        }
+    }
+
+    /// The most words a name said before its type word may have.
+    static let maximumNameBeforeType = 4
+    /// Words that pick an entity among others rather than name it, and verbs that make a
+    /// clause of the words ("my tv are list", heard for "my tbr list").
+    static let pickingWords: Set<String> = [
+        "every", "each", "single", "last", "latest", "first", "next", "previous", "other", "another", "same", "whole", "any", "some",
+        "current", "recent", "newest", "oldest", "these", "those", "are", "was", "were", "be", "been", "am", "has", "have", "had",
+    ]
 
     /// Free text explains words, but less than a literal: filler inside it counts for little.
     func freeTextScore(_ range: Range<Int>) -> Float {

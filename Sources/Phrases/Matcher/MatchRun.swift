@@ -71,6 +71,8 @@ struct MatchRun {
     /// Words naming an entity type ("task", "list"): a name said as free text needs another
     /// word ("open my task list" names no task called "list").
     var typeWord: [Bool]
+    /// Whether some word names an entity type: only then may a name end right before one.
+    var hasTypeWord = false
     var spansAt: [[Int]]
     var slotSpans: [SpanChoice] = []
     /// The names of the lexicon spans, each span's in one run (``SpanChoice/pooledNames``).
@@ -187,6 +189,7 @@ struct MatchRun {
             filler.append(isFiller)
             functionWord.append((isFiller && !Lexicon.fillerOpeningText.contains(token)) || Lexicon.noContentWords.contains(token))
             typeWord.append(id.map(matcher.entityTypeWords.contains) ?? false)
+            hasTypeWord = hasTypeWord || typeWord[typeWord.count - 1]
             numeric.append(false)
         }
         freeTextClass = Int32(matcher.automaton.slotClasses.firstIndex(of: .freeText) ?? -1)
