@@ -65,10 +65,16 @@ struct SoupOrderEntity: AppEntity {
     }
 }
 
-struct SoupOrderQuery: EntityQuery {
+struct SoupOrderQuery: EntityStringQuery {
     @Dependency var store: OrderStore
     func entities(for identifiers: [String]) async throws -> [SoupOrderEntity] {
         await store.orders.filter { identifiers.contains($0.id) }
+    }
+    /// The orders not cancelled, the latest first: "cancel my soup order" asks among these.
+    func suggestedEntities() async throws -> [SoupOrderEntity] { await store.orders.reversed() }
+    /// The orders of the soup named: "cancel my tomato soup order".
+    func entities(matching string: String) async throws -> [SoupOrderEntity] {
+        await store.orders.reversed().filter { string.localizedCaseInsensitiveContains($0.soup) || $0.soup.localizedCaseInsensitiveContains(string) }
     }
 }
 
@@ -115,7 +121,9 @@ struct CancelOrder: AppIntent {
     static let effect: IntentSideEffect? = .destructive
     static let description: IntentDescription? = "Cancels an order placed earlier."
     static let isDiscoverable = false
-    @Parameter(title: "Order") var order: SoupOrderEntity
+    static let examples = ["cancel my soup order"]
+    static var parameterSummary: ParameterSummary<CancelOrder>? { Summary("Cancel the order of \(\.$order)") }
+    @Parameter(title: "Order", requestValueDialog: "Which order should I cancel?") var order: SoupOrderEntity
     @Dependency var store: OrderStore
 
     func perform() async throws -> some IntentResult {

@@ -521,8 +521,19 @@ func aChoiceSaidWithHedgesIsTheSameChoice(text: String, expected: Int?) {
     ("please", true), ("go ahead and delete it", true), ("that's right", true), ("right, go ahead", true), ("please delete it", true),
     ("sounds good", true), ("no", false), ("nope", false), ("don't", false), ("not now", false), ("absolutely not", false),
     ("of course not", false), ("better not", false), ("do i have anything on thursday", nil), ("please add milk to my list", nil),
-    ("right now what's my balance", nil), ("do the dishes", nil), ("i don't know", nil), ("maybe", nil), ("", nil),
+    ("right now what's my balance", nil), ("do the dishes", nil), ("cancel the minestrone order", nil), ("stop the music", nil), ("i don't know", nil), ("maybe", nil), ("", nil),
 ])
 func yesIsReadStrictly(text: String, yes: Bool?) {
     #expect(AnswerReader(router: DemoRouter.shared).yesNo(text) == yes, "\(text)")
+}
+
+/// "yes" to a choice of one takes it; "no" to a choice calls it off.
+@Test func yesToAChoiceOfOneTakesIt() {
+    let reader = AnswerReader(router: DemoRouter.shared)
+    let one = [Choice(index: 1, title: "2 Tomato", value: .string("order-1"))]
+    #expect(reader.choice("yes", among: one) == 1)
+    #expect(reader.choice("sure", among: one) == 1)
+    let two = one + [Choice(index: 2, title: "1 Minestrone", value: .string("order-2"))]
+    #expect(reader.choice("yes", among: two) == nil)
+    #expect(reader.choosesNone("no") && reader.choosesNone("no thanks") && !reader.choosesNone("no the second one"))
 }

@@ -558,7 +558,7 @@ import Wire
             _ = try await say(client, "undo")
             let today = try await say(client, "what did i do today")
             #expect(text(today) == "You did 3 things today:")
-            #expect(today.result?.snippet == "- 9:00 AM  Add eggs to Groceries\n- 9:00 AM  Order 2 Tomato\n- 9:00 AM  Cancel Order (undo)")
+            #expect(today.result?.snippet == "- 9:00 AM  Add eggs to Groceries\n- 9:00 AM  Order 2 Tomato\n- 9:00 AM  Cancel the order of 2 Tomato (undo)")
             #expect(text(try await say(client, "what did i do yesterday")) == "You did nothing with me on Tuesday, November 24.")
             let undo = try await say(client, "undo")
             #expect(text(undo).hasPrefix("Undone: Add eggs to Groceries"), "asking what was done is no action: undo still reaches the add")

@@ -226,8 +226,10 @@ struct AnswerReader {
     ]
     /// Openings that say yes whatever follows ("go ahead and delete it").
     static let yesOpenings: [[String]] = [["go", "ahead"], ["go", "for", "it"], ["do", "it"], ["please", "go", "ahead"], ["please", "do", "it"]]
-    /// Words that say no when they open the answer.
-    static let noWords: Set<String> = ["no", "nope", "nah", "cancel", "stop", "never", "n", "negative", "dont"]
+    /// Words that say no when they open the answer. "cancel" and "stop" alone call the
+    /// question off (``cancelPhrases``); opening more words ("cancel the minestrone order")
+    /// they may be a request of their own.
+    static let noWords: Set<String> = ["no", "nope", "nah", "n", "negative", "dont"]
     /// Openings that say no, checked before the yes words ("absolutely not", "of course not").
     static let noOpenings: [[String]] = [
         ["do", "not"], ["not"], ["absolutely", "not"], ["definitely", "not"], ["certainly", "not"], ["of", "course", "not"],
@@ -251,7 +253,7 @@ struct AnswerReader {
 
     static let nonePhrases: Set<String> = [
         "neither", "none", "neither of them", "none of them", "neither one", "none of those", "neither of those", "not any of them",
-        "no one of them", "none of these", "neither of these",
+        "no one of them", "none of these", "neither of these", "no", "nope", "nah", "no thanks", "no thank you",
     ]
 
     /// Whether the words say that the user has no answer, or asks what one could be ("i don't
@@ -287,6 +289,8 @@ struct AnswerReader {
         guard !choices.isEmpty else { return nil }
         let text = withoutHedges(text).joined(separator: " ")
         let words = normalizer.words(text).filter { !["the", "one", "number", "option", "choice", "please"].contains($0) }
+        // "yes" to a choice of one: the one shown.
+        if choices.count == 1, yesNo(text) == true { return choices[0].index }
         if words.count == 1, let word = words.first {
             if let n = Int(word), (1...choices.count).contains(n) { return n }
             if let n = Self.ordinals[word], (1...choices.count).contains(n) { return n }
