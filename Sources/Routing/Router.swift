@@ -311,6 +311,7 @@ public struct Router: Sendable {
         result.unresolved = extraction.unresolved
         result.outOfRange = extraction.outOfRange
         let namesSaid = keepPartialNamesOpen(chosen, tokens: tokens, utterance: utterance, result: &result)
+            + pickByDate(chosen, words: words, context: context, result: &result)
         let typeWords = typeWordsAfterNames(in: chosen, words: words)
         result.ignored = ignoredWords(of: chosen, tokens: tokens, utterance: utterance, taken: namesSaid + typeWords)
         // The other intents' parses, read where they are (not copied).

@@ -81,6 +81,18 @@ import Testing
         #expect(DemoRouter.shared.route("Pull up, my TV are list.", now: DemoRouter.now, spoken: true).unresolved.isEmpty)
     }
 
+    /// "the last email" is the one received last; a task's due date says nothing of which was
+    /// last, so "delete the last task" still asks which.
+    @Test func theLastOneIsPickedByTheDateItCameAbout() {
+        let reply = route("reply to the last email")
+        #expect(reply.parameter("target") == .entity(EntityReference(id: "m-baseball", title: "Baseball schedule")), "\(reply.json.serialized)")
+        #expect(reply.ignored.isEmpty)
+        let forward = route("forward the most recent email to dana")
+        #expect(forward.parameter("target") == .entity(EntityReference(id: "m-baseball", title: "Baseball schedule")), "\(forward.json.serialized)")
+        let task = route("delete the last task")
+        #expect(task.missing == ["task"] && task.parameter("task") == nil, "\(task.json.serialized)")
+    }
+
     /// A word after a name that says what kind of thing it names, from the type's name or the
     /// schema it adopts ("mail" of mail.message), is no part of the name and no word unused:
     /// "reply to the invoice mail" asked which email, as a name nobody knows.

@@ -1,0 +1,55 @@
+import IntentModel
+import Phrases
+import Resolvers
+
+extension Router {
+    /// "reply to the last email", "delete my latest expense": a word that picks by date, right
+    /// before a word naming the type of an entity parameter left without a value, describes
+    /// the value, as "the newest book by andy weir" does: the one with the latest date (the
+    /// type's first date property). The known values are read first; when none is known, the
+    /// description is left to the app (`unresolved`). Only for types whose first date says when
+    /// the thing came about (``saysWhenItCameAbout(_:)``): otherwise the question which one stays.
+    /// Returns the words taken.
+    func pickByDate(_ parse: Parse, words: [String], context: ResolutionContext, result: inout RouteResult) -> [Range<Int>] {
+        var taken: [Range<Int>] = []
+        for range in parse.ranges(of: .skipped) {
+            for index in range where index + 1 < words.count {
+                guard let order = Self.datePickingWords[words[index]] else { continue }
+                for name in result.missing where !result.unresolved.contains(where: { $0.name == name }) {
+                    guard let parameter = parse.intent.parameter(name), case .entity(let type) = parameter.type.elementType,
+                        let definition = matcher.apps.first(where: { $0.id == String(type.prefix { $0 != "." }) })?.entityType(type),
+                        let date = definition.properties.first(where: { $0.type.elementType == .date }),
+                        Self.saysWhenItCameAbout(date.name),
+                        wordsNaming(parameter.type.elementType).contains(words[index + 1])
+                    else { continue }
+                    let description = order + " " + words[index + 1]
+                    let first = index > 0 && words[index - 1] == "most" ? index - 1 : index
+                    taken.append(first..<index + 1)
+                    if case .resolved(let candidates) = ResolverChain(entityTypes: [definition]).resolve(description, as: .entity(type), context: context),
+                        let best = candidates.first
+                    {
+                        result.parameters.append((name, parameter.type.isList ? .list([best.value]) : best.value))
+                        result.missing.removeAll { $0 == name }
+                        result.explanation.resolverSteps.append("\(name): '\(description)', the \(type) of the latest date: \(best.value.displayText)")
+                    } else {
+                        result.unresolved.append((name, description))
+                        result.explanation.resolverSteps.append("\(name): '\(description)' is no known \(type); the app is asked")
+                    }
+                }
+            }
+        }
+        return taken
+    }
+
+    /// Words of a date property that says when the thing came about ("dateReceived", "date"
+    /// of an expense): only by such a date is one the last. A task's due date or an event's
+    /// start says nothing of which was last.
+    static func saysWhenItCameAbout(_ property: String) -> Bool {
+        let words = TextNormalizer.identifierWords(property)
+        return words == ["date"] || !Set(words).isDisjoint(with: ["sent", "received", "created", "added", "taken", "recorded", "made"])
+    }
+    /// Words that pick an entity by its date, as the property query reads them.
+    static let datePickingWords: [String: String] = [
+        "last": "latest", "latest": "latest", "newest": "newest", "recent": "most recent", "oldest": "oldest", "earliest": "earliest",
+    ]
+}
