@@ -3,8 +3,9 @@ import Phrases
 import Resolvers
 
 extension Router {
-    /// "reply to the last email", "delete my latest expense": a word that picks by date, right
-    /// before a word naming the type of an entity parameter left without a value, describes
+    /// "reply to the last email", "open the latest email": a word that picks by date (skipped,
+    /// or a word of the phrase), right before a word naming the type of an entity parameter
+    /// left without a value, and in no slot, describes
     /// the value, as "the newest book by andy weir" does: the one with the latest date (the
     /// type's first date property). The known values are read first; when none is known, the
     /// description is left to the app (`unresolved`). Only for types whose first date says when
@@ -12,8 +13,9 @@ extension Router {
     /// Returns the words taken.
     func pickByDate(_ parse: Parse, words: [String], context: ResolutionContext, result: inout RouteResult) -> [Range<Int>] {
         var taken: [Range<Int>] = []
-        for range in parse.ranges(of: .skipped) {
-            for index in range where index + 1 < words.count {
+        let captured = parse.captures.map(\.range)
+        for range in [0..<words.count] {
+            for index in range where index + 1 < words.count && !captured.contains(where: { $0.contains(index) }) {
                 guard let order = Self.datePickingWords[words[index]] else { continue }
                 for name in result.missing where !result.unresolved.contains(where: { $0.name == name }) {
                     guard let parameter = parse.intent.parameter(name), case .entity(let type) = parameter.type.elementType,

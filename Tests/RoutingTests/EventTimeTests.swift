@@ -11,7 +11,7 @@ struct EventTimeTests {
     @Test func dayBeforeATimeRangeAppliesToBothEnds() {
         let result = router.route("schedule a call with the client tomorrow from 3 pm to 4 pm", now: now)
         #expect(result.intent?.id == "calendar.createEvent")
-        #expect(result.parameter("title") == .string("a call with the client"))
+        #expect(result.parameter("title") == .string("call with the client"))
         #expect(result.parameter("startDate") == .date(LocalDateTime(year: 2026, month: 11, day: 23, hour: 15)))
         #expect(result.parameter("endDate") == .date(LocalDateTime(year: 2026, month: 11, day: 23, hour: 16)))
     }
@@ -25,7 +25,7 @@ struct EventTimeTests {
         ("create an event called standup tomorrow from 9 to 10", "standup", 23, 9, 10),
         ("schedule a meeting on friday from 1 to 3", nil, 27, 13, 15),
         // The day said after the range is the start's too (the start was today's).
-        ("schedule a meeting from 1 pm to 3 pm on friday", "a meeting", 27, 13, 15),
+        ("schedule a meeting from 1 pm to 3 pm on friday", "meeting", 27, 13, 15),
         ("set up a meeting from 2 to 3 pm on wednesday called planning", "planning", 25, 14, 15),
         ("book a meeting called sync from 9 to 10 on monday", "sync", 23, 9, 10),
     ] as [(String, String?, Int, Int, Int)])

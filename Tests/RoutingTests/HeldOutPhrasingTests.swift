@@ -166,6 +166,21 @@ import Testing
         #expect(result.ignored.isEmpty)
     }
 
+    /// Other verbs of making an event: "set up a call with john next monday morning" and "set
+    /// up lunch with sam tomorrow at noon" were not understood ("schedule" alone was read so).
+    @Test(arguments: [
+        ("set up a call with john next monday morning", "call with john", "2026-11-23T09:00:00"),
+        ("set up lunch with sam tomorrow at noon", "lunch with sam", "2026-11-23T12:00:00"),
+        ("arrange a meeting with dana on friday at 2", "meeting with dana", "2026-11-27T14:00:00"),
+        ("plan a trip to paris next month", "trip to paris", "2026-12-01T00:00:00"),
+    ])
+    func eventsSetUpArrangedOrPlanned(utterance: String, title: String, start: String) {
+        let result = route(utterance)
+        #expect(result.intent?.id == "calendar.createEvent", "\(result.json.serialized)")
+        #expect(result.parameter("title") == .string(title))
+        #expect(result.parameter("startDate")?.json == .string(start))
+    }
+
     /// Before a phrase's first word it is still a request's preamble.
     @Test func aFillerPhraseBeforeTheRequestIsStillSkipped() {
         #expect(route("can you remind me to buy milk").parameter("title") == .string("buy milk"))

@@ -189,6 +189,8 @@ extension Conversation {
         let said = call.parameters.compactMap { name, given in call.intent.parameter(name).map { ($0, given) } }
             .filter { $0.0.type != .string && $0.0.type != .list(.string) }
         for (parameter, given) in said {
+            // "make it 40" for 30 euros names no currency: read below, in the one given.
+            if parameter.type == .currencyAmount, reader.coversAllWords(rest, as: .int) { continue }
             // "make it 4" for an event at 3 PM: the hour, as "at 4" says it.
             let words = parameter.type == .date ? Self.clockHourSaid(rest, changing: given, reader: reader) ?? rest : rest
             guard case .value(let value) = reader.value(words, as: parameter.type) else { continue }
@@ -318,6 +320,14 @@ extension Conversation {
         {
             throw invalidAnswer(question, expected: expected(by: question, for: parameter))
         }
+        // "20 dollars" to "What did you spend on?" was the title "20 dollars": an answer that is
+        // all an amount or a date is that value, and the question is asked again.
+        if parameter.type == .string, let (other, value) = wholeValueOfAnotherParameter(text, besides: parameter, in: call, reader: reader) {
+            call.set(other, value)
+            call.defaulted.remove(other)
+            keepCurrency(of: text, reader: reader, into: &call)
+            return question
+        }
         if parameter.needsTime, parameter.type == .date, let date = readDate(text, for: parameter, given: call.value(name), reader: reader) {
             call.set(name, .string(date.iso8601))
             if Self.saysMidnight(text) { call.midnightMeant.insert(name) }
@@ -427,6 +437,28 @@ extension Conversation {
             keepCurrency(money.currency, into: &call)
         }
         return title
+    }
+
+    /// An answer to a text question that is all an amount of money ("20 dollars", not a bare
+    /// number) or all a date, for another parameter with no value yet or only its default.
+    func wholeValueOfAnotherParameter(_ text: String, besides asked: ParameterDefinition, in call: PendingCall, reader: AnswerReader)
+        -> (name: String, value: JSONValue)?
+    {
+        for other in call.intent.parameters where other.name != asked.name && !other.type.isList {
+            guard call.value(other.name) == nil || call.defaulted.contains(other.name) else { continue }
+            switch other.type {
+            case .currencyAmount, .double:
+                guard reader.coversAllWords(text, as: .currencyAmount), !reader.coversAllWords(text, as: .int),
+                    case .value(let money) = reader.value(text, as: .currencyAmount), let amount = money["amount"]?.numberValue
+                else { continue }
+                return (other.name, other.type == .double ? .number(amount) : money)
+            case .date:
+                guard reader.coversAllWords(text, as: .date), case .value(let date) = reader.value(text, as: .date) else { continue }
+                return (other.name, date)
+            default: continue
+            }
+        }
+        return nil
     }
 
     /// An answer that is no value of the parameter asked about but, said aside, one of another
