@@ -80,7 +80,7 @@ import Wire
     }
 
     /// "cancel" and "never mind" call a question off, even a question for free text.
-    @Test(arguments: ["cancel", "Never mind.", "ok forget it", "cancel that please"])
+    @Test(arguments: ["cancel", "Never mind.", "ok forget it", "cancel that please", "I changed my mind", "don't bother", "skip it"])
     func cancelInWordsEndsAnyQuestion(_ words: String) async throws {
         try await withNotes { client in
             let question = try await client.call(Methods.Run.self, .init(utterance: "add a note"))

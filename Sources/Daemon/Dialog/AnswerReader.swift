@@ -280,6 +280,8 @@ struct AnswerReader {
 
     static let cancelPhrases: Set<String> = [
         "cancel", "cancel that", "cancel it", "never mind", "nevermind", "forget it", "forget about it", "stop", "abort", "quit",
+        "i changed my mind", "i have changed my mind", "changed my mind", "never mind that", "forget that", "do not bother",
+        "skip it", "leave it", "not anymore", "no never mind", "never mind then", "forget it then",
     ]
 
 
