@@ -269,7 +269,7 @@ public struct Router: Sendable {
             // the name to the app to ask; heard by sound, the whole name may be there ("make a
             // gentle checkup appointment" for *dental checkup*): as sure is enough, to within a
             // hundredth (the two sum their weights in different orders).
-            let leavesNameOpen = top.map { !namesSaidLonger(in: $0, words: words).isEmpty } ?? false
+            let leavesNameOpen = top.map { !namesSaidLonger(in: $0, words: words, spans: spans).isEmpty } ?? false
             if let best = heard.first, best.confidence >= threshold,
                 best.confidence > writtenConfidence || (leavesNameOpen && best.confidence >= writtenConfidence - 0.01)
             {
@@ -310,7 +310,8 @@ public struct Router: Sendable {
         result.missing = extraction.missing
         result.unresolved = extraction.unresolved
         result.outOfRange = extraction.outOfRange
-        let namesSaid = keepPartialNamesOpen(chosen, tokens: tokens, utterance: utterance, result: &result)
+        let namesSaid = keepPartialNamesOpen(chosen, tokens: tokens, utterance: utterance, spans: spans, result: &result)
+            + datesOfNamedValues(in: chosen, words: words, spans: spans)
             + pickByDate(chosen, words: words, context: context, result: &result)
         let typeWords = typeWordsAfterNames(in: chosen, words: words)
         result.ignored = ignoredWords(of: chosen, tokens: tokens, utterance: utterance, taken: namesSaid + typeWords)
@@ -341,9 +342,9 @@ public struct Router: Sendable {
     /// said was longer. The value is not taken on a part: the words are kept as the name said
     /// (`unresolved`, "movie night"), for the app's string query to decide.
     /// Returns the words kept as names.
-    func keepPartialNamesOpen(_ parse: Parse, tokens: [Token], utterance: String, result: inout RouteResult) -> [Range<Int>] {
+    func keepPartialNamesOpen(_ parse: Parse, tokens: [Token], utterance: String, spans: [SlotSpan] = [], result: inout RouteResult) -> [Range<Int>] {
         var kept: [Range<Int>] = []
-        for (capture, best, range) in namesSaidLonger(in: parse, words: tokens.map(\.text)) {
+        for (capture, best, range) in namesSaidLonger(in: parse, words: tokens.map(\.text), spans: spans) {
             let name = capture.parameter
             // "book a dentist checkup": "dentist" and "checkup" both name Dental checkup, so
             // the longer name is that value too.
@@ -425,9 +426,10 @@ public struct Router: Sendable {
 
     /// The entity names `parse` took only in part, beside skipped content words that say the
     /// name said was longer, with the best name taken and the words of the name said
-    /// (``keepPartialNamesOpen(_:tokens:utterance:result:)``).
-    func namesSaidLonger(in parse: Parse, words: [String]) -> [(capture: Capture, best: NameMatch, said: Range<Int>)] {
-        let skipped = parse.ranges(of: .skipped)
+    /// (``keepPartialNamesOpen(_:tokens:utterance:spans:result:)``).
+    func namesSaidLonger(in parse: Parse, words: [String], spans: [SlotSpan] = []) -> [(capture: Capture, best: NameMatch, said: Range<Int>)] {
+        let dates = datesOfNamedValues(in: parse, words: words, spans: spans)
+        let skipped = parse.ranges(of: .skipped).filter { !dates.contains($0) }
         guard !skipped.isEmpty else { return [] }
         var found: [(Capture, NameMatch, Range<Int>)] = []
         for capture in parse.captures {
@@ -442,6 +444,44 @@ public struct Router: Sendable {
                 range = min(range.lowerBound, run.lowerBound)..<max(range.upperBound, run.upperBound)
             }
             if range != capture.range { found.append((capture, best, range)) }
+        }
+        return found
+    }
+
+    /// "cancel tomorrow's standup", "open the dentist appointment on wednesday": skipped words
+    /// beside a name (or one phrase word away) that are all a day or a time on which the value
+    /// named falls (a date property of its record) say which one it is, not more of its name;
+    /// they are taken, not words unused. Returns the skipped steps taken.
+    func datesOfNamedValues(in parse: Parse, words: [String], spans: [SlotSpan]) -> [Range<Int>] {
+        let dates = spans.filter { $0.type == .date && $0.confidence >= 0.9 }
+        guard !dates.isEmpty else { return [] }
+        var runs: [[Range<Int>]] = []
+        for step in parse.ranges(of: .skipped) {
+            if let last = runs.last?.last, last.upperBound == step.lowerBound { runs[runs.count - 1].append(step) } else { runs.append([step]) }
+        }
+        var found: [Range<Int>] = []
+        for steps in runs {
+            let run = steps[0].lowerBound..<steps[steps.count - 1].upperBound
+            // The date alone, or after "on" or "at".
+            let date = run.count > 1 && ["on", "at"].contains(words[run.lowerBound]) ? run.lowerBound + 1..<run.upperBound : run
+            guard let span = dates.first(where: { $0.range == date }), case .date(let said) = span.value else { continue }
+            // "the 9:30 standup": a time alone says no day, nor whether it is morning.
+            let timeOnly = date.allSatisfy { ParameterExtraction.isClockWord(words[$0]) }
+            for capture in parse.captures
+            where (0...1).contains(run.lowerBound - capture.range.upperBound) || (0...1).contains(capture.range.lowerBound - run.upperBound) {
+                guard case .names(let names, _) = capture.content, let best = names.first,
+                    case .entity(let type)? = parse.intent.parameter(capture.parameter)?.type.elementType,
+                    let record = matcher.apps.first(where: { $0.id == String(type.prefix { $0 != "." }) })?.entityType(type)?.values
+                        .first(where: { $0.id == best.id })
+                else { continue }
+                let falls = record.properties.values.contains { value in
+                    guard case .date(let day) = value else { return false }
+                    if timeOnly { return said.hour % 12 == day.hour % 12 && said.minute == day.minute }
+                    guard day.year == said.year, day.month == said.month, day.day == said.day else { return false }
+                    return (said.hour == 0 && said.minute == 0) || (said.hour == day.hour && said.minute == day.minute)
+                }
+                if falls { found += steps }
+            }
         }
         return found
     }

@@ -81,6 +81,28 @@ import Testing
         #expect(DemoRouter.shared.route("Pull up, my TV are list.", now: DemoRouter.now, spoken: true).unresolved.isEmpty)
     }
 
+    /// A day or time said beside a name, on which the value falls, says which one it is:
+    /// "cancel tomorrow's standup" was the standup with "tomorrow's" left to the app as part of
+    /// its name. A day it does not fall on is still left to the app.
+    @Test(arguments: [
+        ("cancel tomorrow's standup", "standup"), ("cancel the 9:30 standup", "standup"),
+        ("open the dentist appointment on wednesday", "dentist"), ("delete wednesday's dentist appointment", "dentist"),
+    ])
+    func aDateTheValueFallsOnSaysWhichOne(utterance: String, id: String) {
+        let result = route(utterance)
+        guard case .entity(let reference)? = result.parameter("event") else {
+            Issue.record("no event in \(result.json.serialized)")
+            return
+        }
+        #expect(reference.id == id)
+        #expect(result.unresolved.isEmpty && result.ignored.isEmpty, "\(result.json.serialized)")
+    }
+
+    @Test func aDateTheValueDoesNotFallOnIsLeftToTheApp() {
+        #expect(route("cancel friday's standup").unresolved.map(\.text) == ["friday's standup"])
+        #expect(route("open the dentist appointment on friday").ignored == ["on friday"])
+    }
+
     /// "the last email" is the one received last; a task's due date says nothing of which was
     /// last, so "delete the last task" still asks which.
     @Test func theLastOneIsPickedByTheDateItCameAbout() {

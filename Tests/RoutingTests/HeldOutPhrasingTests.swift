@@ -181,6 +181,14 @@ import Testing
         #expect(result.parameter("startDate")?.json == .string(start))
     }
 
+    /// "back one song" was not understood; "go back" alone says nothing of songs.
+    @Test func backOneSongIsThePreviousTrack() {
+        for utterance in ["back one song", "go back a track", "skip back one song"] {
+            #expect(route(utterance).intent?.id == "player.previousTrack", "\(utterance)")
+        }
+        #expect(route("go back").status == .notUnderstood)
+    }
+
     /// Before a phrase's first word it is still a request's preamble.
     @Test func aFillerPhraseBeforeTheRequestIsStillSkipped() {
         #expect(route("can you remind me to buy milk").parameter("title") == .string("buy milk"))
