@@ -3,40 +3,35 @@ import Phrases
 import Resolvers
 
 extension Router {
-    /// "reply to the last email", "open the latest email": a word that picks by date (skipped,
-    /// or a word of the phrase), right before a word naming the type of an entity parameter
-    /// left without a value, and in no slot, describes
-    /// the value, as "the newest book by andy weir" does: the one with the latest date (the
-    /// type's first date property). The known values are read first; when none is known, the
-    /// description is left to the app (`unresolved`). Only for types whose first date says when
-    /// the thing came about (``saysWhenItCameAbout(_:)``): otherwise the question which one stays.
-    /// Returns the words taken.
+    /// "reply to the last email", "forward the most recent email": a word that picks by date,
+    /// in no slot, right before a word naming the type of an entity parameter left without a
+    /// value, describes the value, as "the newest book by andy weir" does: by the type's first
+    /// date property. The known values are read first; when none is known, the description is
+    /// left to the app (`unresolved`). Only for types whose first date says when the thing came
+    /// about (``saysWhenItCameAbout(_:)``): otherwise the question which one stays. Returns the
+    /// words taken.
     func pickByDate(_ parse: Parse, words: [String], context: ResolutionContext, result: inout RouteResult) -> [Range<Int>] {
         var taken: [Range<Int>] = []
-        let captured = parse.captures.map(\.range)
-        for range in [0..<words.count] {
-            for index in range where index + 1 < words.count && !captured.contains(where: { $0.contains(index) }) {
-                guard let order = Self.datePickingWords[words[index]] else { continue }
-                for name in result.missing where !result.unresolved.contains(where: { $0.name == name }) {
-                    guard let parameter = parse.intent.parameter(name), case .entity(let type) = parameter.type.elementType,
-                        let definition = matcher.apps.first(where: { $0.id == String(type.prefix { $0 != "." }) })?.entityType(type),
-                        let date = definition.properties.first(where: { $0.type.elementType == .date }),
-                        Self.saysWhenItCameAbout(date.name),
-                        wordsNaming(parameter.type.elementType).contains(words[index + 1])
-                    else { continue }
-                    let description = order + " " + words[index + 1]
-                    let first = index > 0 && words[index - 1] == "most" ? index - 1 : index
-                    taken.append(first..<index + 1)
-                    if case .resolved(let candidates) = ResolverChain(entityTypes: [definition]).resolve(description, as: .entity(type), context: context),
-                        let best = candidates.first
-                    {
-                        result.parameters.append((name, parameter.type.isList ? .list([best.value]) : best.value))
-                        result.missing.removeAll { $0 == name }
-                        result.explanation.resolverSteps.append("\(name): '\(description)', the \(type) of the latest date: \(best.value.displayText)")
-                    } else {
-                        result.unresolved.append((name, description))
-                        result.explanation.resolverSteps.append("\(name): '\(description)' is no known \(type); the app is asked")
-                    }
+        guard !result.missing.isEmpty else { return taken }
+        for index in 0..<max(0, words.count - 1) {
+            guard let order = Self.datePickingWords[words[index]], !parse.captures.contains(where: { $0.range.contains(index) }) else { continue }
+            for name in result.missing where !result.unresolved.contains(where: { $0.name == name }) {
+                guard let parameter = parse.intent.parameter(name), case .entity(let type) = parameter.type.elementType,
+                    let definition = matcher.apps.first(where: { $0.id == String(type.prefix { $0 != "." }) })?.entityType(type),
+                    let date = definition.properties.first(where: { $0.type.elementType == .date }), Self.saysWhenItCameAbout(date.name),
+                    wordsNaming(parameter.type.elementType).contains(words[index + 1])
+                else { continue }
+                let description = order + " " + words[index + 1]
+                taken.append((index > 0 && words[index - 1] == "most" ? index - 1 : index)..<index + 1)
+                if case .resolved(let candidates) = ResolverChain(entityTypes: [definition]).resolve(description, as: .entity(type), context: context),
+                    let best = candidates.first
+                {
+                    result.parameters.append((name, parameter.type.isList ? .list([best.value]) : best.value))
+                    result.missing.removeAll { $0 == name }
+                    result.explanation.resolverSteps.append("\(name): '\(description)' by \(date.name): \(best.value.displayText)")
+                } else {
+                    result.unresolved.append((name, description))
+                    result.explanation.resolverSteps.append("\(name): '\(description)' is no known \(type); the app is asked")
                 }
             }
         }

@@ -428,9 +428,10 @@ public struct Router: Sendable {
     /// name said was longer, with the best name taken and the words of the name said
     /// (``keepPartialNamesOpen(_:tokens:utterance:spans:result:)``).
     func namesSaidLonger(in parse: Parse, words: [String], spans: [SlotSpan] = []) -> [(capture: Capture, best: NameMatch, said: Range<Int>)] {
-        let dates = datesOfNamedValues(in: parse, words: words, spans: spans)
-        let skipped = parse.ranges(of: .skipped).filter { !dates.contains($0) }
+        var skipped = parse.ranges(of: .skipped)
         guard !skipped.isEmpty else { return [] }
+        let dates = datesOfNamedValues(in: parse, words: words, spans: spans)
+        if !dates.isEmpty { skipped.removeAll(where: dates.contains) }
         var found: [(Capture, NameMatch, Range<Int>)] = []
         for capture in parse.captures {
             guard case .names(let names, _) = capture.content, let best = names.first, best.quality < 1,
@@ -453,8 +454,8 @@ public struct Router: Sendable {
     /// named falls (a date property of its record) say which one it is, not more of its name;
     /// they are taken, not words unused. Returns the skipped steps taken.
     func datesOfNamedValues(in parse: Parse, words: [String], spans: [SlotSpan]) -> [Range<Int>] {
+        guard spans.contains(where: { $0.type == .date && $0.confidence >= 0.9 }), !parse.captures.isEmpty else { return [] }
         let dates = spans.filter { $0.type == .date && $0.confidence >= 0.9 }
-        guard !dates.isEmpty else { return [] }
         var runs: [[Range<Int>]] = []
         for step in parse.ranges(of: .skipped) {
             if let last = runs.last?.last, last.upperBound == step.lowerBound { runs[runs.count - 1].append(step) } else { runs.append([step]) }
