@@ -49,8 +49,9 @@ public struct ValueTagger: Sendable {
         guard !tokens.isEmpty else { return [] }
         var spans: [TaggedSpan] = []
         let numbers = NumberReader.read(tokens)
-        // Room for each number read as an Int and a Double, and a few more values: grown once.
-        if !numbers.isEmpty { spans.reserveCapacity(2 * numbers.count + 4) }
+        // Room for each number read as an Int, a Double and a bare amount of money, and a few
+        // more values: grown once.
+        if !numbers.isEmpty { spans.reserveCapacity(3 * numbers.count + 4) }
         for number in numbers {
             if let int = number.integer {
                 spans.append(
@@ -61,11 +62,11 @@ public struct ValueTagger: Sendable {
                     range: number.range, type: .double, value: .double(number.value), confidence: number.confidence))
         }
         spans += wholeParts(of: numbers, in: tokens)
-        spans += SpokenPriceReader.read(tokens, numbers: numbers, currency: readers.contains(.money) ? context.defaultCurrency : nil)
+        SpokenPriceReader.read(tokens, numbers: numbers, currency: readers.contains(.money) ? context.defaultCurrency : nil, into: &spans)
         if readers.contains(.money) {
             let amounts = MoneyReader.read(tokens, numbers: numbers)
             spans += amounts
-            spans += MoneyReader.bareAmounts(numbers, besides: amounts, currency: context.defaultCurrency)
+            MoneyReader.appendBareAmounts(numbers, besides: amounts, currency: context.defaultCurrency, to: &spans)
         }
         if readers.contains(.durations) { spans += DurationReader.read(tokens, numbers: numbers) }
         if readers.contains(.temperatures) { spans += TemperatureReader.read(tokens, numbers: numbers) }

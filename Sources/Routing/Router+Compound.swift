@@ -45,15 +45,22 @@ extension Router {
         // phrase may begin a command.
         let runOnStarts = standsWhole ? commandStarts(inFreeTextOf: whole, tokens: tokens) : []
         guard !conjunctions.isEmpty || !standsWhole || !runOnStarts.isEmpty else { return nil }
-        let scalars = Array(utterance.unicodeScalars)
-        var clauseBreaks = Self.clauseBreaks(in: scalars, tokens: tokens)
+        var clauseBreaks = Self.clauseBreaks(in: utterance, tokens: tokens)
         if standsWhole { clauseBreaks.formIntersection(runOnStarts) }
         guard !conjunctions.isEmpty || !clauseBreaks.isEmpty || !runOnStarts.isEmpty else { return nil }
+        // Made only when a part is routed: most utterances with an "and" are one command.
+        var scalars: [Unicode.Scalar] = []
         func text(_ range: Range<Int>) -> String {
             // The words' source as said; the tokens' own texts when their sources do not make
             // one stretch (text the normalizer repaired or recomposed, as a fuzzer found).
-            let from = tokens[range].map(\.sourceRange.lowerBound).min() ?? 0
-            let to = min(tokens[range].map(\.sourceRange.upperBound).max() ?? 0, scalars.count)
+            if scalars.isEmpty { scalars = Array(utterance.unicodeScalars) }
+            var from = Int.max
+            var to = 0
+            for token in tokens[range] {
+                from = min(from, token.sourceRange.lowerBound)
+                to = max(to, token.sourceRange.upperBound)
+            }
+            to = min(to, scalars.count)
             guard from < to else { return tokens[range].map(\.text).joined(separator: " ") }
             var view = String.UnicodeScalarView()
             view.append(contentsOf: scalars[from..<to])
@@ -117,7 +124,7 @@ extension Router {
             while index < tokens.count - 1 {
                 // A clause break is a conjunction of no words.
                 var conjunction: [String]? = conjunctions.first { words in
-                    index + words.count < tokens.count && tokens[index..<index + words.count].map(\.text) == words
+                    index + words.count < tokens.count && Self.says(words, in: tokens, at: index)
                 }
                 if conjunction == nil, clauseBreaks.contains(index) { conjunction = [] }
                 // Where nothing marks the break, each command must be whole and read better
@@ -174,18 +181,38 @@ extension Router {
     /// Chinese and Japanese marks, which no space follows.
     static let wideClauseMarks = Set("，。；：！？".unicodeScalars)
 
+    /// Whether the tokens from `index` on are `words`, compared in place.
+    static func says(_ words: [String], in tokens: [Token], at index: Int) -> Bool {
+        guard index >= 0, index + words.count <= tokens.count else { return false }
+        for (offset, word) in words.enumerated() where tokens[index + offset].text != word { return false }
+        return true
+    }
+
     /// The token indices that begin a clause after a comma, full stop, semicolon, colon,
     /// question or exclamation mark followed by a space ("running, start"; not "2.5" or "5:30").
-    static func clauseBreaks(in scalars: [Unicode.Scalar], tokens: [Token]) -> Set<Int> {
+    /// One walk over the utterance's scalars (the tokens' sources count in scalars), copying none.
+    static func clauseBreaks(in utterance: String, tokens: [Token]) -> Set<Int> {
         var breaks: Set<Int> = []
+        var scalars = utterance.unicodeScalars.makeIterator()
+        var position = 0
         for index in tokens.indices.dropFirst() {
             // Tokens of one word ("i'm" is "i am") share their source: no gap between them.
             let (end, start) = (tokens[index - 1].sourceRange.upperBound, tokens[index].sourceRange.lowerBound)
-            guard end < start, start <= scalars.count else { continue }
-            let gap = scalars[end..<start]
-            guard let mark = gap.firstIndex(where: { Self.clauseMarks.contains($0) }) else { continue }
-            let spaced = gap[mark...].contains { $0.properties.isWhitespace }
-            if spaced || Self.wideClauseMarks.contains(gap[mark]) { breaks.insert(index) }
+            guard end < start, end >= position else { continue }
+            while position < end, scalars.next() != nil { position += 1 }
+            // The gap's first clause mark, and whether a space follows it within the gap.
+            var mark: Unicode.Scalar?
+            var spaced = false
+            while position < start, let scalar = scalars.next() {
+                position += 1
+                if mark == nil {
+                    if Self.clauseMarks.contains(scalar) { mark = scalar }
+                } else if scalar.properties.isWhitespace {
+                    spaced = true
+                }
+            }
+            guard position == start, let mark else { continue }
+            if spaced || Self.wideClauseMarks.contains(mark) { breaks.insert(index) }
         }
         return breaks
     }
@@ -233,9 +260,7 @@ extension Router {
         else { return false }
         var sawOne = false
         for index in tokens.indices {
-            let said = conjunctions.contains { words in
-                index + words.count <= tokens.count && tokens[index..<index + words.count].map(\.text) == words
-            }
+            let said = conjunctions.contains { words in Self.says(words, in: tokens, at: index) }
             guard said else { continue }
             sawOne = true
             guard best.steps.contains(where: { $0.kind == .word && $0.range.contains(index) }) else { return false }

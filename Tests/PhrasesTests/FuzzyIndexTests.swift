@@ -48,6 +48,20 @@ struct FuzzyIndexTests {
         #expect(near("zzzzzz").isEmpty)
     }
 
+    /// A typed word that only shares the sound key of a vocabulary word, most of its letters
+    /// other, is another word, not a slip: "tennis" (key TNS) is not *tunes*, so "play tennis"
+    /// plays nothing.
+    @Test func aSoundKeyAloneDoesNotMakeAnotherWordNear() {
+        let words = ["tunes", "martian"]
+        let index = FuzzyIndex(vocabulary: Vocabulary(words: words))
+        func near(_ heard: String) -> [String] { index.candidates(for: heard).map { words[Int($0.word)] } }
+        #expect(Phonetic.key("tennis") == Phonetic.key("tunes"))
+        #expect(near("tennis").isEmpty)
+        #expect(near("marshan") == ["martian"])
+        // A recognizer writes real words for the ones said: heard, the key is enough.
+        #expect(index.candidates(for: "tennis", fromSpeech: true).map { words[Int($0.word)] } == ["tunes"])
+    }
+
     /// Two neighbouring letters swapped, the commonest slip of typing, is one edit: a four-letter
     /// word allows one ("shwo" for "show"), where plain edits would count two.
     @Test func aSwapOfNeighbouringLettersIsOneEdit() {

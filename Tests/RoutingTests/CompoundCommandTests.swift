@@ -1,6 +1,6 @@
 import IntentModel
 import IntentTesting
-import Routing
+@testable import Routing
 import Testing
 
 /// Several commands in one utterance, joined by the `conjunctions` of Phrases/common.en.yaml:
@@ -143,5 +143,30 @@ struct CompoundCommandTests {
         #expect(route(String(decoding: fuzzed, as: UTF8.self)).status == .notUnderstood)
         // "i'm" is two tokens with one source: no break, and no crash, between them.
         #expect(route("I'm, I'm going running").intent?.id == "fitness.startWorkout")
+    }
+
+    /// Clause breaks are found in one walk over the utterance's scalars, counted as the tokens'
+    /// sources count them: the same breaks as reading each gap between tokens from a copy of
+    /// the scalars, whatever comes before (an accent written as its own scalar, emoji with a
+    /// skin tone, Chinese marks, bytes that are not UTF-8).
+    @Test(arguments: [
+        "cafe\u{301} 👍🏽 ok, show my tasks. how many are left", "我还剩几个任务，显示我的任务", "I'm, I'm going running",
+        "set a timer for 1:30, please", "a , b ,c,  d ;e", ",,, ...", "",
+        String(decoding: [0x61, 0x2e, 0x20, 0xc1, 0x20, 0x62, 0x2c, 0xc4, 0x20, 0x63] as [UInt8], as: UTF8.self),
+    ])
+    func clauseBreaksAreThoseOfTheGapsBetweenTokens(utterance: String) {
+        let tokens = TextNormalizer().tokens(utterance)
+        let scalars = Array(utterance.unicodeScalars)
+        var expected: Set<Int> = []
+        for index in tokens.indices.dropFirst() {
+            let (end, start) = (tokens[index - 1].sourceRange.upperBound, tokens[index].sourceRange.lowerBound)
+            guard end < start, start <= scalars.count else { continue }
+            let gap = scalars[end..<start]
+            guard let mark = gap.firstIndex(where: { Router.clauseMarks.contains($0) }) else { continue }
+            if gap[mark...].contains(where: { $0.properties.isWhitespace }) || Router.wideClauseMarks.contains(gap[mark]) {
+                expected.insert(index)
+            }
+        }
+        #expect(Router.clauseBreaks(in: utterance, tokens: tokens) == expected)
     }
 }

@@ -29,6 +29,16 @@ struct OutOfDomainTests {
         #expect(result.intent?.id != "library.openBook", "\(result.json.serialized)")
     }
 
+    /// A typed word that only shares a phrase word's sound key is not that word: "tennis" was
+    /// *tunes* and played music. Heard from a recognizer, the same key still counts: "console"
+    /// for *cancel* (a Whisper transcript of the voice corpus).
+    @Test func aSoundKeyAloneIsATypedWordOnlyWhenTheLettersAgree() {
+        #expect(DemoRouter.shared.route("play tennis", now: DemoRouter.now).intent == nil)
+        let heard = DemoRouter.shared.route("Console my dentist appointment task", now: DemoRouter.now, spoken: true)
+        #expect(heard.intent?.id == "tasks.delete", "\(heard.json.serialized)")
+        #expect(DemoRouter.shared.route("resuem the music", now: DemoRouter.now).intent?.id == "player.togglePlayback")
+    }
+
     @Test func hugeNonsenseIsNotUnderstood() {
         let result = DemoRouter.shared.route(String(repeating: "blah ", count: 2_000), now: DemoRouter.now)
         #expect(result.status == .notUnderstood)

@@ -105,7 +105,11 @@ package struct FuzzyIndex: Sendable {
     }
 
     /// Vocabulary words near `word`, with a similarity in (0, 1), best first.
-    package func candidates(for word: String, limit: Int = 4) -> [(word: Int32, similarity: Float)] {
+    ///
+    /// `fromSpeech`: the word is a speech recognizer's, which writes real words that sound like the
+    /// ones said ("console" for *cancel*), so a shared sound key is enough. A typed slip keeps
+    /// most of the letters: "tennis" is not *tunes*.
+    package func candidates(for word: String, limit: Int = 4, fromSpeech: Bool = false) -> [(word: Int32, similarity: Float)] {
         guard Self.isFuzzable(word) else { return [] }
         let heard = Array(word.utf8)
         var best: [(word: Int32, similarity: Float)] = []
@@ -135,7 +139,11 @@ package struct FuzzyIndex: Sendable {
             let key = Phonetic.key(word)
             for id in (key.count >= 3 ? sounds[key] : nil) ?? [] {
                 let candidate = words[Int(id)]
-                guard candidate != heard, abs(candidate.count - heard.count) <= 3 else { continue }
+                // Typed, sounding alike is not enough when most letters differ: "tennis" shares
+                // the key of "tunes", but nobody types one for the other.
+                guard candidate != heard, abs(candidate.count - heard.count) <= 3,
+                    fromSpeech || Self.distance(heard, candidate) * 2 < max(heard.count, candidate.count)
+                else { continue }
                 offer(id, 0.8)
             }
         } else if heard.count == 4 {

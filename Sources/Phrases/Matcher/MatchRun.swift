@@ -194,7 +194,7 @@ struct MatchRun {
         }
         freeTextClass = Int32(matcher.automaton.slotClasses.firstIndex(of: .freeText) ?? -1)
         for index in tokens.indices where exact[index] == nil {
-            near[index] = matcher.fuzzy.candidates(for: tokens[index])
+            near[index] = matcher.fuzzy.candidates(for: tokens[index], fromSpeech: soundAlike)
         }
         if soundAlike {
             let dictionary = PronouncingDictionary.shipped

@@ -137,14 +137,14 @@ enum MoneyReader {
     /// Each number said without a currency, as an amount in `currency`, where no amount with
     /// one (`besides`) covers it: people leave out the currency when the command says it is
     /// money ("send 50 to john"), and a recognizer drops it ("send 120 to sarah").
-    static func bareAmounts(_ numbers: [NumberSpan], besides amounts: [TaggedSpan], currency: String) -> [TaggedSpan] {
-        numbers.compactMap { number in
+    static func appendBareAmounts(_ numbers: [NumberSpan], besides amounts: [TaggedSpan], currency: String, to spans: inout [TaggedSpan]) {
+        for number in numbers {
             guard number.confidence > 0.5, !number.isOrdinal, number.value > 0,
                 !amounts.contains(where: { $0.range.overlaps(number.range) })
-            else { return nil }
+            else { continue }
             var span = money(number.value, currency, number.range)
             span.confidence = bareAmountConfidence
-            return span
+            spans.append(span)
         }
     }
 

@@ -8,12 +8,13 @@ import IntentModel
 /// price there ("add an expense of twelve fifty for lunch"), while "order twelve fifty soups"
 /// or "nineteen seventy" keep their numbers and their year.
 enum SpokenPriceReader {
-    static func read(_ tokens: [String], numbers: [NumberSpan], currency: String?) -> [TaggedSpan] {
-        guard numbers.count >= 2 else { return [] }
-        var spans: [TaggedSpan] = []
-        let byStart = Dictionary(numbers.map { ($0.range.lowerBound, $0) }, uniquingKeysWith: { first, _ in first })
+    /// Appends the prices read to `spans`. Nothing is allocated when there is none: the numbers
+    /// are few, so the one after a number is looked for in place.
+    static func read(_ tokens: [String], numbers: [NumberSpan], currency: String?, into spans: inout [TaggedSpan]) {
+        guard numbers.count >= 2 else { return }
         for whole in numbers where !whole.isDigits && !whole.isOrdinal && whole.confidence > 0.5 {
-            guard let dollars = whole.integer, (1...99).contains(dollars), let cents = byStart[whole.range.upperBound],
+            guard let dollars = whole.integer, (1...99).contains(dollars),
+                let cents = numbers.first(where: { $0.range.lowerBound == whole.range.upperBound }),
                 !cents.isDigits, !cents.isOrdinal, cents.confidence > 0.5, let hundredths = cents.integer, (10...99).contains(hundredths)
             else { continue }
             let range = whole.range.lowerBound..<cents.range.upperBound
@@ -25,6 +26,5 @@ enum SpokenPriceReader {
                 spans.append(money)
             }
         }
-        return spans
     }
 }
