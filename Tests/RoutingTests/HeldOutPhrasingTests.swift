@@ -189,6 +189,44 @@ import Testing
         #expect(route("go back").status == .notUnderstood)
     }
 
+    /// "skip to the next song" skipped "next" at 60%; "skip ahead" was not understood. "go
+    /// ahead" alone is a yes, not a song.
+    @Test func skippingAheadIsTheNextTrack() {
+        for utterance in ["skip to the next song", "skip ahead", "go forward one song", "jump to the next track"] {
+            let result = route(utterance)
+            #expect(result.intent?.id == "player.nextTrack", "\(utterance)")
+            #expect(result.confidence >= 0.9, "\(utterance)")
+        }
+        #expect(route("go ahead and send the Lunch plans").intent?.id == "mail.send")
+    }
+
+    /// "log a 12 dollar lunch": an amount said before what it bought, with its currency. Without
+    /// a thing bought, the title is asked for, not taken to be "expense"; a count is no price.
+    @Test func anAmountBeforeWhatItBought() {
+        let lunch = route("log a 12 dollar lunch")
+        #expect(lunch.intent?.id == "expenses.add", "\(lunch.json.serialized)")
+        #expect(lunch.parameter("title") == .string("lunch"))
+        #expect(lunch.parameter("price") == .double(12))
+        #expect(route("add a $40 dinner").parameter("price") == .double(40))
+        let bare = route("add a 12 dollar expense")
+        #expect(bare.intent?.id == "expenses.add")
+        #expect(bare.missing == ["title"], "\(bare.json.serialized)")
+        #expect(route("add 2 apples to my groceries list").intent?.id == "tasks.add")
+    }
+
+    /// Everyday ways of asking, each once not understood.
+    @Test(arguments: [
+        ("hey can you tell me how many things i still have to do", "tasks.count"),
+        ("i gotta buy batteries", "tasks.add"),
+        ("show me what i've read", "library.openShelf"),
+        ("what have i read so far", "library.openShelf"),
+    ])
+    func everydayWaysOfAsking(utterance: String, intent: String) {
+        let result = route(utterance)
+        #expect(result.intent?.id == intent, "\(result.json.serialized)")
+        #expect(result.status == .complete)
+    }
+
     /// Before a phrase's first word it is still a request's preamble.
     @Test func aFillerPhraseBeforeTheRequestIsStillSkipped() {
         #expect(route("can you remind me to buy milk").parameter("title") == .string("buy milk"))

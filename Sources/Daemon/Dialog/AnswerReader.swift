@@ -267,6 +267,19 @@ struct AnswerReader {
         return Self.noAnswerPhrases.contains(words.joined(separator: " "))
     }
 
+    /// Whether the words ask something back ("how big are they", "which ones are hot", "what
+    /// sizes are there"): a question opened by a question word, which is no value of a number,
+    /// date or choice even when a value's word is in it ("big" is the large size). "how about
+    /// 3" and "what about the large one" answer.
+    static func asksSomething(_ text: String) -> Bool {
+        var words = TextNormalizer().words(text)[...]
+        while let first = words.first, hedges.contains([first]) { words.removeFirst() }
+        guard let first = words.first, questionWords.contains(first) else { return false }
+        return words.dropFirst().first != "about"
+    }
+
+    static let questionWords: Set<String> = ["how", "what", "which", "why", "who", "where"]
+
     /// As the normalizer writes them: "don't" is "do not", "i'm" is "i am".
     static let noAnswerPhrases: Set<String> = [
         "i do not know", "do not know", "dunno", "i dunno", "idk", "no idea", "i have no idea", "no clue", "i have no clue",

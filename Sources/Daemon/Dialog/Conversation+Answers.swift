@@ -311,6 +311,12 @@ extension Conversation {
         // "i don't know" or "help" to "What's the event called?" was the event's title: the
         // question stays, with what it needs (and the options, where there are some).
         if AnswerReader.isNoAnswer(text) { throw invalidAnswer(question, expected: expected(by: question, for: parameter), noAnswer: true) }
+        // "how big are they" to "How many soups?" set the size to large. A question back is no
+        // value but free text's (a task may be "what to get mom"); the question stays, with its
+        // options, or the words are a request of their own (``answer(_:client:)``).
+        if parameter.type != .string, parameter.type != .list(.string), AnswerReader.asksSomething(text) {
+            throw invalidAnswer(question, expected: expected(by: question, for: parameter), noAnswer: true)
+        }
         // Free text takes any words, so a request said instead of the answer would become the
         // text: "add milk to my groceries list" to "What would you like to add?" (the same
         // request said whole) and "show my tasks" (a request that only reads) are requests of
