@@ -438,6 +438,24 @@ final class RawSocket: Sendable {
     }
 }
 
+/// A free-text answer loses the words that frame it ("for groceries" to "What did you spend
+/// on?" was the title "for groceries"); the rest is kept as written, and an answer that is
+/// only such a word stays whole.
+@Test(arguments: [
+    ("for groceries", "groceries"), ("it's called Team Lunch", "Team Lunch"), ("It’s called Team Lunch.", "Team Lunch"),
+    ("to buy milk", "buy milk"), ("it was for coffee", "coffee"), ("about the budget", "the budget"),
+    ("call it  Q3 review", "Q3 review"), ("for", "for"), ("it's", "it's"), ("forest walk", "forest walk"),
+    ("tomato soup", "tomato soup"), ("", ""),
+])
+func aFreeTextAnswerLosesItsFraming(text: String, title: String) {
+    let reader = AnswerReader(router: DemoRouter.shared, now: DemoRouter.now)
+    switch reader.value(text, as: .string) {
+    case .value(let value): #expect(value == .string(title), "\(text)")
+    case .none: #expect(text.isEmpty)
+    case .candidates: Issue.record("\(text): free text has no candidates")
+    }
+}
+
 /// A free-text answer that ends with a date is the text and the date, as a request would be
 /// read; a text that would be left hanging, or ends with a meal, stays whole.
 @Test(arguments: [

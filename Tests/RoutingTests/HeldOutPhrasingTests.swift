@@ -214,12 +214,25 @@ import Testing
         #expect(route("add 2 apples to my groceries list").intent?.id == "tasks.add")
     }
 
+    /// "order the martian twice" left "twice" unused and asked how many; "three times" said
+    /// after the book was read only by skipping "times".
+    @Test func copiesCountedAfterTheBook() {
+        for (utterance, count) in [("order the martian twice", 2), ("buy dune three times", 3), ("buy dune 2 copies", 2)] {
+            let result = route(utterance)
+            #expect(result.intent?.id == "library.buyBook", "\(utterance)")
+            #expect(result.parameter("count") == .int(count), "\(utterance)")
+            #expect(result.ignored.isEmpty, "\(utterance)")
+        }
+    }
+
     /// Everyday ways of asking, each once not understood.
     @Test(arguments: [
         ("hey can you tell me how many things i still have to do", "tasks.count"),
         ("i gotta buy batteries", "tasks.add"),
         ("show me what i've read", "library.openShelf"),
         ("what have i read so far", "library.openShelf"),
+        ("turn the music back on", "player.togglePlayback"),
+        ("i'm heading out for a run", "fitness.startWorkout"),
     ])
     func everydayWaysOfAsking(utterance: String, intent: String) {
         let result = route(utterance)

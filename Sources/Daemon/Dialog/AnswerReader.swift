@@ -26,7 +26,7 @@ struct AnswerReader {
         switch type {
         case .string:
             // "Team lunch." as a recognizer writes it: the full stop ends the sentence, not the title.
-            let title = Self.withoutClosingStop(trimmed)
+            let title = Self.withoutFraming(Self.withoutClosingStop(trimmed))
             return .value(.string(title))
         case .url, .email, .phoneNumber: return .value(.string(trimmed))
         case .bool: return yesNo(trimmed).map { .value(.bool($0)) } ?? .none
@@ -123,6 +123,35 @@ struct AnswerReader {
         guard !kept.isEmpty, text.hasPrefix(kept) else { return text }
         return kept
     }
+
+    /// A free-text answer without the words that frame it: "it's called team lunch" is *team
+    /// lunch*, "for groceries" to "What did you spend on?" *groceries*, "to buy milk" to "What
+    /// would you like to add?" *buy milk*. The rest is kept as written; words that are all the
+    /// answer stay ("for", "it's").
+    static func withoutFraming(_ text: String) -> String {
+        var rest = Substring(text)
+        var stripped = true
+        while stripped {
+            stripped = false
+            for framing in framings {
+                guard rest.count > framing.count + 1,
+                    rest.prefix(framing.count).lowercased().replacingOccurrences(of: "’", with: "'") == framing,
+                    rest.dropFirst(framing.count).first == " "
+                else { continue }
+                rest = rest.dropFirst(framing.count + 1).drop(while: { $0 == " " })
+                stripped = true
+                break
+            }
+        }
+        return String(rest)
+    }
+
+    /// Longer first, so that "it's called" goes before "it's".
+    static let framings: [String] = [
+        "let's call it", "let us call it", "it's called", "it is called", "it's named", "it is named", "it's titled", "it is titled",
+        "the title is", "the name is", "call it", "name it", "title it", "it was", "it's", "it is", "that's", "that is",
+        "for", "on", "to", "about",
+    ]
 
     private static let textEnds = CharacterSet.whitespacesAndNewlines.union(.punctuationCharacters)
 

@@ -346,7 +346,7 @@ extension Conversation {
             call.value(date.name) == nil || call.defaulted.contains(date.name),
             let (title, value) = reader.textEndingInValue(text, of: .date, inThePast: date.inThePast)
         {
-            call.set(name, .string(textBeforeAmount(title, into: &call, reader: reader) ?? title))
+            call.set(name, .string(AnswerReader.withoutFraming(textBeforeAmount(title, into: &call, reader: reader) ?? title)))
             call.set(date.name, value.json)
             call.defaulted.remove(date.name)
             if Self.saysMidnight(text) { call.midnightMeant.insert(date.name) }
@@ -355,7 +355,7 @@ extension Conversation {
         // "coffee for 4 dollars" to "What did you spend on?": the text, and the price it also
         // says, which was taken into the text and asked for next.
         if parameter.type == .string, let title = textBeforeAmount(text, into: &call, reader: reader) {
-            call.set(name, .string(title))
+            call.set(name, .string(AnswerReader.withoutFraming(title)))
             return nil
         }
         let reading =
