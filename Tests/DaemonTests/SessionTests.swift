@@ -438,6 +438,19 @@ final class RawSocket: Sendable {
     }
 }
 
+/// A question asked back is no answer. To a number, date or choice, any answer opened by a
+/// question word; to free text, only a question put to someone ("what do you need"), since a
+/// title may open with a question word ("where the crawdads sing").
+@Test(arguments: [
+    ("how big are they", false, true), ("when is it now", false, true), ("um which ones are hot", false, true),
+    ("how about 3", false, false), ("what about the large one", false, false), ("two medium ones", false, false),
+    ("what do you need", true, true), ("when is it", true, true), ("where the crawdads sing", true, false),
+    ("what to get mom for christmas", true, false), ("what is my balance", true, false), ("", true, false),
+])
+func aQuestionAskedBackIsNoAnswer(text: String, freeText: Bool, asks: Bool) {
+    #expect(AnswerReader.asksSomething(text, freeText: freeText) == asks, "\(text)")
+}
+
 /// A free-text answer loses the words that frame it ("for groceries" to "What did you spend
 /// on?" was the title "for groceries"); the rest is kept as written, and an answer that is
 /// only such a word stays whole.

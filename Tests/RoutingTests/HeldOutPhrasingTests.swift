@@ -225,6 +225,14 @@ import Testing
         }
     }
 
+    /// "the subject is budget" after a draft was made: the draft's subject, said as people say it.
+    @Test func theSubjectOrBodySaidPlainlyUpdatesTheDraft() {
+        let subject = route("the subject is budget")
+        #expect(subject.intent?.id == "mail.updateDraft", "\(subject.json.serialized)")
+        #expect(subject.parameter("subject") == .string("budget"))
+        #expect(route("and the message is see you soon").parameter("body") == .string("see you soon"))
+    }
+
     /// Everyday ways of asking, each once not understood.
     @Test(arguments: [
         ("hey can you tell me how many things i still have to do", "tasks.count"),
@@ -233,6 +241,7 @@ import Testing
         ("what have i read so far", "library.openShelf"),
         ("turn the music back on", "player.togglePlayback"),
         ("i'm heading out for a run", "fitness.startWorkout"),
+        ("show me my runs", "fitness.listWorkouts"),
     ])
     func everydayWaysOfAsking(utterance: String, intent: String) {
         let result = route(utterance)

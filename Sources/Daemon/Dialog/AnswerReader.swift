@@ -300,14 +300,26 @@ struct AnswerReader {
     /// sizes are there"): a question opened by a question word, which is no value of a number,
     /// date or choice even when a value's word is in it ("big" is the large size). "how about
     /// 3" and "what about the large one" answer.
-    static func asksSomething(_ text: String) -> Bool {
+    ///
+    /// `freeText`: the answer is any words, and a title may open with a question word ("where
+    /// the crawdads sing", "what to get mom"): only a question put to someone is asked back,
+    /// the question word followed by a verb and its subject ("what do you need", "when is it").
+    static func asksSomething(_ text: String, freeText: Bool = false) -> Bool {
         var words = TextNormalizer().words(text)[...]
         while let first = words.first, hedges.contains([first]) { words.removeFirst() }
         guard let first = words.first, questionWords.contains(first) else { return false }
-        return words.dropFirst().first != "about"
+        let rest = words.dropFirst()
+        guard rest.first != "about" else { return false }
+        guard freeText else { return true }
+        guard let verb = rest.first, questionVerbs.contains(verb), let subject = rest.dropFirst().first else { return false }
+        return questionSubjects.contains(subject)
     }
 
-    static let questionWords: Set<String> = ["how", "what", "which", "why", "who", "where"]
+    static let questionWords: Set<String> = ["how", "what", "which", "why", "who", "where", "when"]
+    static let questionVerbs: Set<String> = [
+        "do", "does", "did", "should", "shall", "can", "could", "would", "will", "is", "are", "was", "am", "must", "have", "has",
+    ]
+    static let questionSubjects: Set<String> = ["you", "i", "we", "it", "they", "that", "this", "he", "she"]
 
     /// As the normalizer writes them: "don't" is "do not", "i'm" is "i am".
     static let noAnswerPhrases: Set<String> = [

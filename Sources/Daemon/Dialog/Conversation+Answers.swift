@@ -311,10 +311,11 @@ extension Conversation {
         // "i don't know" or "help" to "What's the event called?" was the event's title: the
         // question stays, with what it needs (and the options, where there are some).
         if AnswerReader.isNoAnswer(text) { throw invalidAnswer(question, expected: expected(by: question, for: parameter), noAnswer: true) }
-        // "how big are they" to "How many soups?" set the size to large. A question back is no
-        // value but free text's (a task may be "what to get mom"); the question stays, with its
-        // options, or the words are a request of their own (``answer(_:client:)``).
-        if parameter.type != .string, parameter.type != .list(.string), AnswerReader.asksSomething(text) {
+        // "how big are they" to "How many soups?" set the size to large, and "what do you need"
+        // to "What's the title of the book?" became the title. A question back is no value; the
+        // question stays, with its options, or the words are a request of their own
+        // (``answer(_:client:)``).
+        if AnswerReader.asksSomething(text, freeText: parameter.type == .string || parameter.type == .list(.string)) {
             throw invalidAnswer(question, expected: expected(by: question, for: parameter), noAnswer: true)
         }
         // Free text takes any words, so a request said instead of the answer would become the
