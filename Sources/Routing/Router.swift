@@ -310,8 +310,10 @@ public struct Router: Sendable {
         result.missing = extraction.missing
         result.unresolved = extraction.unresolved
         result.outOfRange = extraction.outOfRange
-        let namesSaid = keepPartialNamesOpen(chosen, tokens: tokens, utterance: utterance, spans: spans, result: &result)
-            + datesOfNamedValues(in: chosen, words: words, spans: spans)
+        // Worked out once: the names said longer leave these words out of the name.
+        let dates = datesOfNamedValues(in: chosen, words: words, spans: spans)
+        let namesSaid = keepPartialNamesOpen(chosen, tokens: tokens, words: words, utterance: utterance, dates: dates, result: &result)
+            + dates
             + pickByDate(chosen, words: words, context: context, result: &result)
         let typeWords = typeWordsAfterNames(in: chosen, words: words)
         result.ignored = ignoredWords(of: chosen, tokens: tokens, utterance: utterance, taken: namesSaid + typeWords)
@@ -341,10 +343,13 @@ public struct Router: Sendable {
     /// in part ("night"), and a content word skipped right beside it ("movie") says the name
     /// said was longer. The value is not taken on a part: the words are kept as the name said
     /// (`unresolved`, "movie night"), for the app's string query to decide.
-    /// Returns the words kept as names.
-    func keepPartialNamesOpen(_ parse: Parse, tokens: [Token], utterance: String, spans: [SlotSpan] = [], result: inout RouteResult) -> [Range<Int>] {
+    /// `words` are the tokens' texts; `dates`, the skipped words that are dates of the values
+    /// named (``datesOfNamedValues(in:words:spans:)``). Returns the words kept as names.
+    func keepPartialNamesOpen(
+        _ parse: Parse, tokens: [Token], words: [String], utterance: String, dates: [Range<Int>], result: inout RouteResult
+    ) -> [Range<Int>] {
         var kept: [Range<Int>] = []
-        for (capture, best, range) in namesSaidLonger(in: parse, words: tokens.map(\.text), spans: spans) {
+        for (capture, best, range) in namesSaidLonger(in: parse, words: words, dates: dates) {
             let name = capture.parameter
             // "book a dentist checkup": "dentist" and "checkup" both name Dental checkup, so
             // the longer name is that value too.
@@ -427,10 +432,14 @@ public struct Router: Sendable {
     /// The entity names `parse` took only in part, beside skipped content words that say the
     /// name said was longer, with the best name taken and the words of the name said
     /// (``keepPartialNamesOpen(_:tokens:utterance:spans:result:)``).
-    func namesSaidLonger(in parse: Parse, words: [String], spans: [SlotSpan] = []) -> [(capture: Capture, best: NameMatch, said: Range<Int>)] {
+    /// `dates`: the skipped words that say which value by its date, worked out from `spans`
+    /// when not given.
+    func namesSaidLonger(
+        in parse: Parse, words: [String], spans: [SlotSpan] = [], dates given: [Range<Int>]? = nil
+    ) -> [(capture: Capture, best: NameMatch, said: Range<Int>)] {
+        guard parse.hasStep(.skipped) else { return [] }
         var skipped = parse.ranges(of: .skipped)
-        guard !skipped.isEmpty else { return [] }
-        let dates = datesOfNamedValues(in: parse, words: words, spans: spans)
+        let dates = given ?? datesOfNamedValues(in: parse, words: words, spans: spans)
         if !dates.isEmpty { skipped.removeAll(where: dates.contains) }
         var found: [(Capture, NameMatch, Range<Int>)] = []
         for capture in parse.captures {
