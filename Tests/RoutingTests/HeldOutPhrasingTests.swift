@@ -242,6 +242,7 @@ import Testing
         ("turn the music back on", "player.togglePlayback"),
         ("i'm heading out for a run", "fitness.startWorkout"),
         ("show me my runs", "fitness.listWorkouts"),
+        ("what's the next book on my list", "library.openShelf"),
     ])
     func everydayWaysOfAsking(utterance: String, intent: String) {
         let result = route(utterance)

@@ -29,12 +29,23 @@ extension Conversation {
         var replaced = words
         replaced.replaceSubrange(pointer.range, with: title)
         var reading = await registry.route(replaced.joined(separator: " "), now: params.now, spoken: params.spoken)
+        // "delete it" after "complete buy milk": a done task is no longer among the names the
+        // router knows, so its title alone reads as nothing. Said after its type's word
+        // ("delete task buy milk"), the phrase takes the words as a name of that type.
+        var typeWordCount = 0
+        if reading.status == .notUnderstood, let typeWords = await typeWords(of: entity, session: session, client: client) {
+            var typed = words
+            typed.replaceSubrange(pointer.range, with: typeWords + title)
+            reading = await registry.route(typed.joined(separator: " "), now: params.now, spoken: params.spoken)
+            typeWordCount = typeWords.count
+        }
         guard let intent = reading.intent, reading.status != .notUnderstood,
             asSaid.status == .notUnderstood || reading.confidence >= asSaid.confidence
         else { return nil }
         // The slot that took the words of the entity's title, whatever value the router found
         // for them (a draft made a moment ago is not among the names it knows).
-        let covered = pointer.range.lowerBound..<(pointer.range.lowerBound + title.count)
+        let start = pointer.range.lowerBound + typeWordCount
+        let covered = start..<(start + title.count)
         let slot = reading.explanation.parses.first { $0.intent.id == intent.id }?.captures.first { $0.range.overlaps(covered) }?.parameter
         guard let name = slot, let parameter = intent.parameter(name), case .entity = parameter.type.elementType else { return nil }
         reading.parameters.removeAll { $0.name == name }
@@ -47,6 +58,23 @@ extension Conversation {
         reading.explanation.resolverSteps.append(
             "'\(pointer.range.map { words[$0] }.joined(separator: " "))' refers to \(entity.title) (\(entity.id)), from the session's last request")
         return reading
+    }
+
+    /// The words of the type of `entity` ("task"), read off the call of the session's last
+    /// request that held it; nil when no parameter of that call held it.
+    private func typeWords(of entity: EntityReference, session: String, client: Client) async -> [String]? {
+        let library = registry.router.library
+        for (call, _) in await sessions.lastPerformed(session, uid: client.uid).reversed() {
+            for parameter in call.intent.parameters {
+                guard case .entity(let type) = parameter.type.elementType,
+                    call.value(parameter.name)?["id"]?.stringValue == entity.id,
+                    let definition = library.app(String(type.prefix { $0 != "." }))?.entityType(type)
+                else { continue }
+                let words = TextNormalizer().words(TextNormalizer.splittingCamelCase(definition.displayName))
+                return words.isEmpty ? nil : words
+            }
+        }
+        return nil
     }
 
     /// "change the subject to team lunch" right after "email john about lunch": a required
