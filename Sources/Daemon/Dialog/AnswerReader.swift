@@ -153,6 +153,15 @@ struct AnswerReader {
         "for", "on", "to", "about",
     ]
 
+    /// Whether `text` is a meal and nothing else ("lunch", "a dinner"): a time of day to a
+    /// question about when, but what was bought or planned to a question about what.
+    func namesOnlyAMeal(_ text: String) -> Bool {
+        let words = normalizer.words(text).filter { !["a", "an", "the", "my", "our", "for", "on"].contains($0) }
+        return !words.isEmpty && words.allSatisfy { Self.meals.contains($0) }
+    }
+
+    private static let meals: Set<String> = ["breakfast", "brunch", "lunch", "lunchtime", "dinner", "dinnertime", "supper"]
+
     private static let textEnds = CharacterSet.whitespacesAndNewlines.union(.punctuationCharacters)
 
     /// Whether the value read from `text` as `type` takes all its words but articles ("on

@@ -171,8 +171,9 @@ extension Conversation {
 
     /// "no, make it 40" or "no, to sarah" answered to a confirmation: the parameter the rest of
     /// the words fit (one that already has a value, in the order they were said) and its new
-    /// value; then, failing that, a bare number for an amount, in the amount's currency. Free
-    /// text is never taken as a correction (it would fit anything). Nil for a plain yes or no.
+    /// value; then, failing that, a bare number for an amount, in the amount's currency; then
+    /// new words for free text, said as a renaming (``freeTextCorrection(_:of:reader:)``). Nil
+    /// for a plain yes or no.
     func correction(_ text: String, of call: PendingCall, reader: AnswerReader) -> (String, JSONValue)? {
         var words = TextNormalizer().words(text)
         let markers = registry.router.library.languages["en"]?.selfRepair ?? []
@@ -183,7 +184,9 @@ extension Conversation {
             opened = true
         }
         if words.last == "instead" || words.last == "please" { words.removeLast() }
-        guard opened || text.lowercased().contains("instead"), !words.isEmpty else { return nil }
+        guard opened || text.lowercased().contains("instead"), !words.isEmpty else {
+            return freeTextCorrection(text, of: call, reader: reader)
+        }
         let rest = words.joined(separator: " ")
         // Free text fits anything, so String parameters (and lists of them) are left out.
         let said = call.parameters.compactMap { name, given in call.intent.parameter(name).map { ($0, given) } }
@@ -203,7 +206,50 @@ extension Conversation {
             else { continue }
             return (parameter.name, .object([("amount", .number(amount)), ("currency", .string(currency))]))
         }
-        return nil
+        return freeTextCorrection(text, of: call, reader: reader)
+    }
+
+    /// Words that rename what free text said, and only that: after them, the rest is the new text.
+    static let renamingOpeners: [[String]] = [
+        ["make", "it"], ["make", "that"], ["change", "it", "to"], ["change", "that", "to"], ["call", "it"], ["name", "it"],
+        ["rename", "it", "to"], ["rename", "it"], ["i", "meant"], ["i", "mean"],
+    ]
+
+    /// "actually make it dinner with sarah" to "When does it start?" after the title "lunch with
+    /// sarah", or "no, call it dinner" to the confirmation: new words for the free text said
+    /// last. Free text fits anything, so only words said as a renaming count: after "make it",
+    /// "call it", "change the title to" and the like, or before a closing "instead"; a lone
+    /// "no" or "actually" opens no renaming ("no thanks" is no title).
+    func freeTextCorrection(_ text: String, of call: PendingCall, reader: AnswerReader) -> (String, JSONValue)? {
+        guard
+            let parameter = call.parameters.reversed().lazy.compactMap({ call.intent.parameter($0.0) })
+                .first(where: { $0.type == .string })
+        else { return nil }
+        let normalizer = TextNormalizer()
+        let titleWords = normalizer.words(parameter.title)
+        let naming: [[String]] =
+            Self.renamingOpeners + [
+                ["change", "the"] + titleWords + ["to"], ["make", "the"] + titleWords, ["the"] + titleWords + ["is"],
+                ["the"] + titleWords + ["should", "be"], ["set", "the"] + titleWords + ["to"],
+            ]
+        let markers = registry.router.library.languages["en"]?.selfRepair ?? []
+        let openers = (naming + markers + Self.answerCorrectionOpeners).sorted { $0.count > $1.count }
+        var words = normalizer.words(text)
+        var renamed = false
+        while let opener = openers.first(where: { words.starts(with: $0) }) {
+            words.removeFirst(opener.count)
+            if naming.contains(opener) { renamed = true }
+        }
+        if words.last == "please" { words.removeLast() }
+        if words.last == "instead" {
+            words.removeLast()
+            renamed = true
+        }
+        let rest = words.joined(separator: " ")
+        guard renamed, !rest.isEmpty, reader.yesNo(rest) == nil, !reader.isCancel(rest) else { return nil }
+        let renaming = AnswerReader.withoutFraming(rest)
+        guard !renaming.isEmpty, call.value(parameter.name) != .string(renaming) else { return nil }
+        return (parameter.name, .string(renaming))
     }
 
     /// "4" or "4:30" said to change a date that has a time of day: the clock time "at 4", which
@@ -460,7 +506,10 @@ extension Conversation {
                 else { continue }
                 return (other.name, other.type == .double ? .number(amount) : money)
             case .date:
-                guard reader.coversAllWords(text, as: .date), case .value(let date) = reader.value(text, as: .date) else { continue }
+                // "lunch" to "What did you spend on?" is what was bought, not noon.
+                guard reader.coversAllWords(text, as: .date), !reader.namesOnlyAMeal(text),
+                    case .value(let date) = reader.value(text, as: .date)
+                else { continue }
                 return (other.name, date)
             default: continue
             }
