@@ -110,8 +110,9 @@ public struct ValueTagger: Sendable {
     static let bareDayParts: Set<String> = ["lunch", "night", "dinner", "breakfast", "evening", "morning", "afternoon"]
     static let dayPartLeads: Set<String> = ["at", "in", "this", "by", "for", "around", "before", "after", "until", "the", "tomorrow", "today", "yesterday", "on"]
 
-    /// Filler words a date is read from ("at 5 pm", "this friday"); other fillers are skipped.
-    static let fillerDateStarts: Set<String> = ["at", "on", "in", "this", "by"]
+    /// Filler words a date is read from ("at 5 pm", "this friday", "for the 23rd"); other
+    /// fillers are skipped.
+    static let fillerDateStarts: Set<String> = ["at", "on", "in", "this", "by", "for"]
     /// Words before a date that make it a reading of its own ("at 5 pm" and "5 pm").
     static let dateCues: Set<String> = ["at", "on", "in", "by"]
 
@@ -144,6 +145,14 @@ public struct ValueTagger: Sendable {
             // "i spent 20 dollars on lunch": "on" goes before a day ("on friday evening"), not
             // before a part of the day alone; "on lunch" is what was spent on, not noon.
             if word == "on", start + 1 < tokens.count, Self.bareDayParts.contains(tokens[start + 1]) {
+                continue
+            }
+            // "for the 23rd": a day of the month said alone needs the words before it, and
+            // "for" leads it in as "on" does. Where the words after "for" read the same date
+            // alone ("for friday at noon"), that reading is the one kept, as before.
+            if word == "for", let next = tokens[(start + 1)...].firstIndex(where: { !DateParser.fillers.contains($0) }),
+                parser.mayStart(at: next), let alone = parser.parse(from: next), alone.end == found.end
+            {
                 continue
             }
             // "at 5 pm" and "5 pm" are the same reading; keep the longer one and the bare one.

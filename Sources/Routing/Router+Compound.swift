@@ -117,11 +117,18 @@ extension Router {
             }
             return nil
         }
+        // "25 dollars and 50 cents", "two hundred and fifty": a conjunction inside a value the
+        // taggers read is a word of that value, never where one command ends.
+        let insideValues = whole.explanation.tokens.count == tokens.count ? whole.explanation.taggedValues.filter { $0.range.count > 2 } : []
         /// The commands of tokens[from...], the first ending at a conjunction.
         func split(from start: Int, depth: Int, after previous: RouteResult?) -> [RouteResult]? {
             guard depth < Self.maximumParts else { return nil }
             var index = start + 1
             while index < tokens.count - 1 {
+                if insideValues.contains(where: { $0.range.lowerBound < index && index < $0.range.upperBound - 1 }) {
+                    index += 1
+                    continue
+                }
                 // A clause break is a conjunction of no words.
                 var conjunction: [String]? = conjunctions.first { words in
                     index + words.count < tokens.count && Self.says(words, in: tokens, at: index)
@@ -254,7 +261,8 @@ extension Router {
 
     /// Whether `whole` is one command whose phrase has every conjunction of the utterance among
     /// its own words: understood, nothing left over, and each conjunction matched as a word
-    /// of the phrase (not free text a slot took, not skipped).
+    /// of the phrase or inside a typed value ("twenty five dollars and fifty cents"), not free
+    /// text a slot took, not skipped.
     static func readsConjunctionsAsPhraseWords(_ whole: RouteResult, tokens: [Token], conjunctions: [[String]], threshold: Double) -> Bool {
         guard whole.status != .notUnderstood, whole.ignored.isEmpty, let best = whole.explanation.parses.first, best.confidence >= threshold
         else { return false }
@@ -263,7 +271,13 @@ extension Router {
             let said = conjunctions.contains { words in Self.says(words, in: tokens, at: index) }
             guard said else { continue }
             sawOne = true
-            guard best.steps.contains(where: { $0.kind == .word && $0.range.contains(index) }) else { return false }
+            guard
+                best.steps.contains(where: { $0.kind == .word && $0.range.contains(index) })
+                    || best.captures.contains(where: { capture in
+                        guard case .value = capture.content else { return false }
+                        return capture.range.contains(index)
+                    })
+            else { return false }
         }
         return sawOne
     }

@@ -56,6 +56,19 @@ import Testing
         #expect(spans("see you at lunch").contains { $0.type == .date && $0.range == 2..<4 })
     }
 
+    /// A day of the month said alone needs the words before it: "for the twenty third" was no
+    /// date ("book a massage for the twenty third" was not understood), where "on the 23rd"
+    /// was one. After "for", a date that reads alone keeps its own span ("for friday at noon"
+    /// is "friday at noon", as before).
+    @Test func forLeadsInADayOfTheMonth() {
+        let day = LocalDateTime(year: 2026, month: 11, day: 23)
+        #expect(spans("book a massage for the twenty third").contains { $0.type == .date && $0.range == 3..<7 && $0.value == .date(day) })
+        #expect(spans("pay rent for the 23rd").contains { $0.type == .date && $0.range == 2..<5 && $0.value == .date(day) })
+        let friday = spans("schedule the agenda for friday at noon").filter { $0.type == .date }
+        #expect(!friday.contains { $0.range.lowerBound == 3 }, "\(friday)")
+        #expect(friday.contains { $0.range == 4..<7 })
+    }
+
     @Test(arguments: ["remind me to buy 2 tomorrow", "add 3 to 11 items", "turn the oven to 11 degrees"])
     func aNumberNotMovedToIsNoHour(text: String) {
         let words = TextNormalizer().words(text)

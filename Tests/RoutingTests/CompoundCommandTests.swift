@@ -77,6 +77,19 @@ struct CompoundCommandTests {
         }
     }
 
+    /// "and fifty cents" routed alone as a second expense of 50 cents, and the first lost its
+    /// title: a conjunction inside an amount is a word of the amount.
+    @Test func aConjunctionInsideAnAmountIsNotSplit() {
+        let one = route("add an expense for twenty five dollars and fifty cents for a taxi")
+        #expect(one.parts.isEmpty, "\(one.parts.map(\.utterance))")
+        #expect(one.intent?.id == "expenses.add")
+        #expect(one.parameter("price") == .double(25.5))
+        #expect(one.parameter("title") == .string("taxi"))
+        let two = route("add an expense of 25 dollars and 50 cents for a taxi and show my tasks")
+        #expect(two.parts.map { $0.intent?.id } == ["expenses.add", "tasks.list"])
+        #expect(two.parts.first?.parameter("price") == .double(25.5))
+    }
+
     @Test func aConjunctionThePhraseSaysIsNotSplit() {
         // "cc sarah" routes alone (mail.updateDraft), but the draft's phrase says "and cc".
         for utterance in ["Send an email to John and CC Sarah.", "send an email to john and cc sarah about lunch"] {
