@@ -7,6 +7,9 @@ struct TextNormalizerTests {
     @Test(arguments: [
         ("Add milk to my Groceries list!", ["add", "milk", "to", "my", "groceries", "list"]),
         ("What's left in Mighty Tasks?", ["what", "is", "left", "in", "mighty", "tasks"]),
+        // "when's the dentist" was not understood: "when's" lost its apostrophe, not its "is".
+        ("When's the dentist?", ["when", "is", "the", "dentist"]),
+        ("when’s the dentist", ["when", "is", "the", "dentist"]),
         ("remind me at 5 p.m.", ["remind", "me", "at", "5", "pm"]),
         ("$12.50 for lunch", ["$", "12.50", "for", "lunch"]),
         ("1,200 steps", ["1,200", "steps"]),

@@ -194,7 +194,7 @@ public struct TextNormalizer: Sendable {
     static let contractions: [String: [String]] = [
         "what's": ["what", "is"], "whats": ["what", "is"], "that's": ["that", "is"], "it's": ["it", "is"],
         "there's": ["there", "is"], "here's": ["here", "is"], "who's": ["who", "is"], "where's": ["where", "is"],
-        "how's": ["how", "is"], "let's": ["let", "us"], "i'm": ["i", "am"], "im": ["i", "am"],
+        "how's": ["how", "is"], "when's": ["when", "is"], "why's": ["why", "is"], "let's": ["let", "us"], "i'm": ["i", "am"], "im": ["i", "am"],
         "you're": ["you", "are"], "we're": ["we", "are"], "they're": ["they", "are"],
         "i've": ["i", "have"], "you've": ["you", "have"], "we've": ["we", "have"],
         "i'll": ["i", "will"], "you'll": ["you", "will"], "we'll": ["we", "will"],
