@@ -155,9 +155,11 @@ struct ListTasks: AppIntent {
         let open = await store.openTasks.filter { list == nil || $0.list == list?.id }
         let snippet = open.map { "- \($0.title)" }.joined(separator: "\n")
         let tasks = open.count == 1 ? "1 open task" : "\(open.count) open tasks"
-        guard let list else { return .result(value: open.count, dialog: "You have \(tasks)", snippet: snippet) }
+        // "complete the second one" next: the tasks listed, in order.
+        let shown = open.map(TaskEntity.init)
+        guard let list else { return .result(value: open.count, dialog: "You have \(tasks)", snippet: snippet).showing(shown) }
         let dialog: IntentDialog = open.isEmpty ? "Your \(list.name) list is empty" : "You have \(tasks) on your \(list.name) list"
-        return .result(value: open.count, dialog: dialog, snippet: snippet)
+        return .result(value: open.count, dialog: dialog, snippet: snippet).showing(shown)
     }
 }
 

@@ -11,19 +11,25 @@ public struct IntentResult: Hashable, Sendable, JSONConvertible {
     public var snippet: String?
     /// A foreground intent that opens the value (App Intents' `opensIntent`).
     public var opensIntent: IntentCall?
+    /// The entities the result lists, in the order shown, when its value is not them (a count
+    /// beside a list of tasks): "the second one" in the next request is the second of these.
+    public var shows: [JSONValue]?
 
-    /// A result with any of its four parts; an empty one says only that the intent ran.
-    public init(dialog: String? = nil, value: JSONValue? = nil, snippet: String? = nil, opensIntent: IntentCall? = nil) {
+    /// A result with any of its parts; an empty one says only that the intent ran.
+    public init(
+        dialog: String? = nil, value: JSONValue? = nil, snippet: String? = nil, opensIntent: IntentCall? = nil, shows: [JSONValue]? = nil
+    ) {
         self.dialog = dialog
         self.value = value
         self.snippet = snippet
         self.opensIntent = opensIntent
+        self.shows = shows
     }
 
     public var json: JSONValue {
         JSONValue.compactObject([
             ("dialog", dialog.map(JSONValue.string)), ("value", value), ("snippet", snippet.map(JSONValue.string)),
-            ("opensIntent", opensIntent?.json),
+            ("opensIntent", opensIntent?.json), ("shows", shows.map(JSONValue.array)),
         ])
     }
 
@@ -33,6 +39,7 @@ public struct IntentResult: Hashable, Sendable, JSONConvertible {
         value = fields.value("value")
         snippet = try fields.optionalString("snippet")
         opensIntent = try fields.value("opensIntent").map { (v) throws(RPCError) in try IntentCall(json: v) }
+        shows = fields.has("shows") ? try fields.array("shows") : nil
     }
 }
 

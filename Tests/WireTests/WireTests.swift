@@ -221,3 +221,24 @@ func paramsThatAreNoObjectAreInvalidParams(params: String) {
         return error.code == .invalidParams && error.requestID == .number(4) && error.data?["field"] == .string("params")
     }
 }
+
+/// An app's result may say which entities it lists beside a value that is not them.
+struct IntentResultShowsTests {
+    @Test func showsRoundTripsAndIsLeftOutWhenNone() throws {
+        let text = #"{"dialog":"You have 2 open tasks","value":2,"shows":[{"id":"t1","title":"Buy milk"},{"id":"t2","title":"Call mom"}]}"#
+        let result = try IntentResult(json: try JSONValue(parsing: text))
+        #expect(result.shows?.compactMap { $0["title"]?.stringValue } == ["Buy milk", "Call mom"])
+        #expect(try IntentResult(json: result.json) == result)
+        #expect(IntentResult(dialog: "Done").json["shows"] == nil)
+    }
+
+    @Test func showsThatIsNoListNamesTheField() throws {
+        let json = try JSONValue(parsing: #"{"value":2,"shows":{"id":"t1"}}"#)
+        do {
+            _ = try IntentResult(json: json)
+            Issue.record("a shows that is no array was read")
+        } catch {
+            #expect(error.data?.serialized.contains("result.shows") == true, "\(error)")
+        }
+    }
+}

@@ -10,6 +10,16 @@ extension Conversation {
         ["the", "fifth", "one"]: 4, ["the", "first"]: 0, ["the", "second"]: 1, ["the", "third"]: 2,
     ]
     static let lastOne: Set<[String]> = [["the", "last", "one"], ["the", "last"]]
+    /// The pointing words that say no place in a list: "it", "that one".
+    static func namesOne(_ words: [String]) -> Bool { pointingWords[words] == 0 && !words.contains { $0 == "first" } }
+
+    /// How many entities a result lists, first among ``entities(of:_:)``: its value when that
+    /// is a list, and what it says it shows. "It" picks none of several.
+    static func listedCount(_ result: IntentResult) -> Int {
+        var count = result.shows?.count ?? 0
+        if case .array(let items)? = result.value { count += items.count }
+        return count
+    }
 
     /// "send it" after "email john about lunch", "move it to saturday" after "open the dentist
     /// event", "open the second one" after "find books by andy weir": the request read with the
@@ -21,8 +31,11 @@ extension Conversation {
         let normalizer = TextNormalizer()
         let words = normalizer.words(params.utterance)
         guard let pointer = Self.pointer(in: words) else { return nil }
-        let recalled = await sessions.recalled(session, uid: client.uid)
-        let index = pointer.index ?? (recalled.count - 1)
+        let (recalled, listed) = await sessions.recalledWithList(session, uid: client.uid)
+        // "open it" after "find books by andy weir" names none of the three: it is asked which
+        // of them ("the second one" names one, and "the last one" is the last of them).
+        let oneOfTheList = listed > 1 && Self.namesOne(pointer.range.map { words[$0] })
+        let index = pointer.index ?? ((listed > 0 ? listed : recalled.count) - 1)
         guard recalled.indices.contains(index) else { return nil }
         let entity = recalled[index]
         let title = normalizer.words(entity.title)
@@ -49,14 +62,22 @@ extension Conversation {
         let slot = reading.explanation.parses.first { $0.intent.id == intent.id }?.captures.first { $0.range.overlaps(covered) }?.parameter
         guard let name = slot, let parameter = intent.parameter(name), case .entity = parameter.type.elementType else { return nil }
         reading.parameters.removeAll { $0.name == name }
-        reading.parameters.append((name, .entity(entity)))
         reading.unresolved.removeAll { $0.name == name }
         reading.missing.removeAll { $0 == name }
         reading.ambiguities.removeAll { $0.name == name }
-        if reading.status == .incomplete, reading.missing.isEmpty { reading.status = .complete }
+        if oneOfTheList {
+            reading.ambiguities.append((name, recalled.prefix(listed).map { Value.entity($0) }))
+            reading.status = .ambiguous
+        } else {
+            reading.parameters.append((name, .entity(entity)))
+            if reading.status == .incomplete, reading.missing.isEmpty { reading.status = .complete }
+        }
         reading.utterance = params.utterance
+        let pointed = pointer.range.map { words[$0] }.joined(separator: " ")
         reading.explanation.resolverSteps.append(
-            "'\(pointer.range.map { words[$0] }.joined(separator: " "))' refers to \(entity.title) (\(entity.id)), from the session's last request")
+            oneOfTheList
+                ? "'\(pointed)' refers to one of the \(listed) the session's last request listed"
+                : "'\(pointed)' refers to \(entity.title) (\(entity.id)), from the session's last request")
         return reading
     }
 
@@ -124,8 +145,8 @@ extension Conversation {
         return nil
     }
 
-    /// The entities a result showed or made (its value, one or a list), then the call's own
-    /// entity parameters: what "it" and "the second one" can mean in the next request.
+    /// The entities a result showed or made (its value, one or a list, and the list it says it
+    /// shows), then the call's own entity parameters: what "it" and "the second one" can mean in the next request.
     static func entities(of result: IntentResult, _ call: PendingCall) -> [EntityReference] {
         func reference(_ json: JSONValue) -> EntityReference? {
             guard let id = json["id"]?.stringValue, let title = json["title"]?.stringValue else { return nil }
@@ -135,6 +156,7 @@ extension Conversation {
         if let value = result.value {
             if case .array(let items) = value { found += items.compactMap(reference) } else if let one = reference(value) { found.append(one) }
         }
+        found += (result.shows ?? []).compactMap(reference)
         for (name, value) in call.parameters {
             guard case .entity? = call.intent.parameter(name)?.type.elementType else { continue }
             if case .array(let items) = value { found += items.compactMap(reference) } else if let one = reference(value) { found.append(one) }

@@ -261,7 +261,7 @@ struct Conversation: Sendable {
             if Self.isCorrectable(call) { await sessions.rememberPerformed(session, uid: client.uid, call: call, entry: entry) }
             await refreshEntities(of: call.intent.appID)
             await sessions.finish(session, uid: client.uid, turn: call.turn)
-            await sessions.remember(session, uid: client.uid, entities: Self.entities(of: result, call))
+            await sessions.remember(session, uid: client.uid, entities: Self.entities(of: result, call), listed: Self.listedCount(result))
             return RunOutcome(session: session, status: .done, intent: call.intent.id, parameters: call.parameters, result: result)
         case .failure(let message):
             await record(call, session: session, client: client, outcome: "failed", result: nil, dialog: message)

@@ -81,7 +81,7 @@ actor SessionStore {
 
     private var entries: [Key: Entry] = [:]
     /// What each session's last finished request showed or made, for references ("send it").
-    private var recent: [Key: (entities: [EntityReference], at: ContinuousClock.Instant)] = [:]
+    private var recent: [Key: (entities: [EntityReference], listed: Int, at: ContinuousClock.Instant)] = [:]
     /// The calls each session's last request performed (several for an utterance of several
     /// commands) and their history entries, for corrections ("no, tomorrow instead") right after.
     private var performed: [Key: (calls: [(call: PendingCall, entry: Int64?)], at: ContinuousClock.Instant)] = [:]
@@ -183,10 +183,12 @@ actor SessionStore {
 
     /// Remembers the entities a finished request of session `id` showed or made (its result's
     /// first), so that "it", "that one" or "the second one" in the next request can name them.
-    func remember(_ id: String, uid: UInt32?, entities: [EntityReference]) {
+    /// `listed`: how many of them, first, are a list the result showed ("the last one" is the
+    /// last of those).
+    func remember(_ id: String, uid: UInt32?, entities: [EntityReference], listed: Int = 0) {
         guard !entities.isEmpty else { return }
         let key = Key(uid: uid, id: id)
-        recent[key] = (entities, clock())
+        recent[key] = (entities, listed, clock())
         if recent.count > capacity, let oldest = recent.min(by: { $0.value.at < $1.value.at })?.key { recent[oldest] = nil }
     }
 
@@ -228,14 +230,17 @@ actor SessionStore {
     func forgetPerformed(_ id: String, uid: UInt32?) { performed[Key(uid: uid, id: id)] = nil }
 
     /// The entities of session `id`'s last finished request, unless the session fell silent.
-    func recalled(_ id: String, uid: UInt32?) -> [EntityReference] {
+    func recalled(_ id: String, uid: UInt32?) -> [EntityReference] { recalledWithList(id, uid: uid).entities }
+
+    /// The same, and how many of them, first, are a list the result showed (``remember(_:uid:entities:listed:)``).
+    func recalledWithList(_ id: String, uid: UInt32?) -> (entities: [EntityReference], listed: Int) {
         let key = Key(uid: uid, id: id)
-        guard let memory = recent[key] else { return [] }
+        guard let memory = recent[key] else { return ([], 0) }
         guard clock() - memory.at < timeout else {
             recent[key] = nil
-            return []
+            return ([], 0)
         }
-        return memory.entities
+        return (memory.entities, memory.listed)
     }
 
     private func startTurn(_ key: Key) -> Int {

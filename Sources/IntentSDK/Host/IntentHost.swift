@@ -104,7 +104,9 @@ public final class IntentHost: Sendable {
         if let intent = content.opensIntent {
             opens = IntentCall(intent: "\(app).\(type(of: intent).identifier)", parameters: IntentIntrospection.values(of: intent))
         }
-        return Wire.IntentResult(dialog: content.dialog, value: content.value?.json, snippet: content.snippet, opensIntent: opens)
+        return Wire.IntentResult(
+            dialog: content.dialog, value: content.value?.json, snippet: content.snippet, opensIntent: opens,
+            shows: content.shows.isEmpty ? nil : content.shows.map(\.json))
     }
 
     private static func reply(_ followUp: IntentFollowUp) -> AppReply {

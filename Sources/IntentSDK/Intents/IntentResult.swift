@@ -40,6 +40,8 @@ public struct IntentResultContent: Sendable {
     public var snippet: String?
     /// The intent to open, already filled in.
     public var opensIntent: (any AppIntent)?
+    /// The entities the result lists when its value is not them (``IntentResultContainer/showing(_:)``).
+    public var shows: [Value] = []
 }
 
 /// The one result type; its generic arguments say what it carries (`Never` for nothing).
@@ -54,6 +56,17 @@ extension IntentResultContainer: ReturnsValue where ResultValue: IntentValue {
 }
 
 extension IntentResultContainer: OpensIntent where OpenedIntent: AppIntent {}
+
+extension IntentResultContainer {
+    /// The result, saying which entities it lists, in the order shown, when its value is not
+    /// them: `.result(value: open.count, snippet: list).showing(open)`. "The second one" in the
+    /// user's next request is then the second of them (intentd's own; App Intents has none).
+    public func showing<E: AppEntity>(_ entities: [E]) -> Self {
+        var content = content
+        content.shows = entities.compactMap(\.encodedIfPresent)
+        return Self(content: content)
+    }
+}
 
 extension IntentResult {
     /// A result that says `dialog` and shows `snippet`, both optional: `return .result(dialog: "Done")`.
