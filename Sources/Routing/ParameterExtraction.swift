@@ -252,7 +252,9 @@ struct ParameterExtraction {
         if let first = text.split(separator: " ").first, Self.namingWords.contains(first.lowercased()) {
             text = String(text.dropFirst(first.count)).trimmingCharacters(in: .whitespaces)
         }
-        guard !text.isEmpty else { return }
+        // "mark the first task as done" gave the task "as": words that name nothing are no
+        // name, and the task is asked for.
+        guard text.split(separator: " ").contains(where: { !Router.minorWords.contains($0.lowercased()) }) else { return }
         let appID = String(type.prefix { $0 != "." })
         let definitions = matcher.apps.first { $0.id == appID }?.entityType(type).map { [$0] } ?? []
         let chain = ResolverChain(entityTypes: definitions)

@@ -547,7 +547,7 @@ public struct Router: Sendable {
 
     static let minorWords: Set<String> = [
         "the", "a", "an", "my", "of", "to", "in", "on", "for", "and", "or", "with", "at", "by", "from", "is", "it", "this",
-        "that", "me", "i", "you", "your", "our", "s", "up", "then", "am", "are", "was", "were",
+        "that", "me", "i", "you", "your", "our", "s", "up", "then", "am", "are", "was", "were", "as",
     ]
 
     /// One app's reading of an utterance that several adopters of a schema parse equally well.

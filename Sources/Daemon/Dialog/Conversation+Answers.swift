@@ -603,6 +603,7 @@ extension Conversation {
         // What the app says of them, and what its phrase files do.
         let appID = String(type.prefix { $0 != "." })
         let records = await suggestedEntities(type) + (registry.router.library.app(appID)?.entityType(type)?.values ?? [])
+        if let pick = Self.choiceBySuperlative(said, among: choices, records: records) { return [pick] }
         let fits = choices.filter { choice in
             guard let id = choice.value?["id"]?.stringValue else { return false }
             var words: Set<String> = []
@@ -613,6 +614,55 @@ extension Conversation {
         }
         return fits
     }
+
+    /// "the newest one" to "Which book?", "the cheapest" to "Which soup?": the choice with the
+    /// latest or earliest date, or the lowest or highest price, of a property every choice has
+    /// (a date property named for publishing or starting first, a number named for price or
+    /// cost first). Nil for other words, or when no such property sets one choice apart.
+    static func choiceBySuperlative(_ said: [String], among choices: [Choice], records: [EntityRecord]) -> Choice? {
+        let words = said.filter { $0 != "most" && $0 != "the" }
+        guard words.count == 1, let (kind, highest) = superlatives[words[0]] else { return nil }
+        let byID = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let chosen = choices.compactMap { choice in choice.value?["id"]?.stringValue.flatMap { byID[$0] }.map { (choice, $0) } }
+        guard chosen.count == choices.count, choices.count > 1 else { return nil }
+        func key(_ value: Value) -> Double? {
+            func seconds(_ date: LocalDateTime) -> Double {
+                Double(((date.year * 12 + date.month) * 31 + date.day) * 86_400 + date.hour * 3_600 + date.minute * 60 + date.second)
+            }
+            switch (kind, value) {
+            case (.date, .date(let date)): return seconds(date)
+            // An app's entities may give a date as its text ("2011-02-11").
+            case (.date, .string(let text)):
+                return (LocalDateTime(iso8601: text) ?? LocalDateTime(iso8601: text + "T00:00:00")).map(seconds)
+            case (.number, .double(let number)): return number
+            case (.number, .int(let number)): return Double(number)
+            default: return nil
+            }
+        }
+        let names = Set(chosen.flatMap { $0.1.properties.compactMap { key($0.value) != nil ? $0.key : nil } })
+        let preferred = kind == .date ? ["published", "start", "date", "created"] : ["price", "cost", "amount"]
+        let ordered = names.sorted { a, b in
+            let rank = { (name: String) in preferred.firstIndex { name.lowercased().contains($0) } ?? preferred.count }
+            return (rank(a), a) < (rank(b), b)
+        }
+        for name in ordered {
+            let keyed = chosen.compactMap { pair in pair.1.properties[name].flatMap(key).map { (pair.0, $0) } }
+            guard keyed.count == chosen.count else { continue }
+            let sorted = keyed.sorted { $0.1 < $1.1 }
+            guard let best = highest ? sorted.last : sorted.first,
+                keyed.filter({ $0.1 == best.1 }).count == 1
+            else { return nil }
+            return best.0
+        }
+        return nil
+    }
+
+    enum SuperlativeKind { case date, number }
+    /// Words that pick a choice by a date or a price, and whether the highest is meant.
+    static let superlatives: [String: (SuperlativeKind, Bool)] = [
+        "newest": (.date, true), "latest": (.date, true), "recent": (.date, true), "oldest": (.date, false), "earliest": (.date, false),
+        "cheapest": (.number, false), "expensive": (.number, true), "priciest": (.number, true), "dearest": (.number, true),
+    ]
 
     /// The words of an entity's text, entity and enum properties.
     private func propertyWords(of record: EntityRecord, normalizer: TextNormalizer) -> Set<String> {
