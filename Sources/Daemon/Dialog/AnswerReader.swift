@@ -160,6 +160,15 @@ struct AnswerReader {
         return !words.isEmpty && words.allSatisfy { Self.meals.contains($0) }
     }
 
+    /// The first meal named in `texts` ("dinner" of the event "team dinner"), whose part of the
+    /// day a bare hour answered later is in: "friday at 8" for a dinner is 8 PM.
+    func mealNamed(in texts: [String]) -> String? {
+        for text in texts {
+            if let meal = normalizer.words(text).first(where: Self.meals.contains) { return meal }
+        }
+        return nil
+    }
+
     private static let meals: Set<String> = ["breakfast", "brunch", "lunch", "lunchtime", "dinner", "dinnertime", "supper"]
 
     private static let textEnds = CharacterSet.whitespacesAndNewlines.union(.punctuationCharacters)
@@ -339,6 +348,10 @@ struct AnswerReader {
         // Asking for the question again.
         "what", "huh", "pardon", "pardon me", "come again", "say that again", "say again", "repeat", "repeat that",
         "repeat the question", "what was the question", "what did you say", "what was that", "excuse me",
+        // Taking a moment: "hmm let me think" to "What would you like to add?" was a task.
+        "let me think", "let me think about it", "let me see", "let us see", "give me a second", "give me a sec",
+        "give me a minute", "one second", "one sec", "just a second", "just a sec", "just a moment", "one moment",
+        "hold on", "hang on", "wait a second", "wait a minute", "i am thinking", "good question",
     ]
 
     static let cancelPhrases: Set<String> = [

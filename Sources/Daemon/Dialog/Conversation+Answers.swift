@@ -319,7 +319,16 @@ extension Conversation {
     /// An answer for a date that needs a time, put together with what was given before: a
     /// time alone ("9 am") goes on the day already said; a day alone ("friday") keeps the
     /// time already said; a day and a time replace both. Nil when the words are no date.
-    private func readDate(_ text: String, for parameter: ParameterDefinition, given: JSONValue?, reader: AnswerReader) -> LocalDateTime? {
+    private func readDate(_ said: String, for parameter: ParameterDefinition, given: JSONValue?, meal: String? = nil, reader: AnswerReader)
+        -> LocalDateTime?
+    {
+        // "friday at 8" for a dinner: the hour of the meal the title names, as "dinner friday at
+        // 8" said whole reads it. Only words that are a date without it ("actually make it
+        // dinner with maria" is none, though "lunch" before it would make one).
+        var text = said
+        if let meal, case .value = reader.value(said, as: .date), case .value = reader.value(meal + " " + said, as: .date) {
+            text = meal + " " + said
+        }
         guard case .value(let read) = reader.value(text, as: .date), let answer = read.stringValue.flatMap(LocalDateTime.init(iso8601:)) else {
             return nil
         }
@@ -381,7 +390,10 @@ extension Conversation {
             keepCurrency(of: text, reader: reader, into: &call)
             return question
         }
-        if parameter.needsTime, parameter.type == .date, let date = readDate(text, for: parameter, given: call.value(name), reader: reader) {
+        let titles = call.parameters.compactMap { $0.1.stringValue }
+        if parameter.needsTime, parameter.type == .date,
+            let date = readDate(text, for: parameter, given: call.value(name), meal: reader.mealNamed(in: titles), reader: reader)
+        {
             call.set(name, .string(date.iso8601))
             if Self.saysMidnight(text) { call.midnightMeant.insert(name) }
             return nil
