@@ -107,6 +107,10 @@ public struct ValueTagger: Sendable {
         }
     }
 
+    /// Words that name a meal ("lunch", "dinnertime"), whose part of the day a bare hour said
+    /// with one is in: a conversation reads answers with them too.
+    public static var mealWords: Set<String> { DateWords.mealWords }
+
     static let bareDayParts: Set<String> = ["lunch", "night", "dinner", "breakfast", "evening", "morning", "afternoon"]
     static let dayPartLeads: Set<String> = ["at", "in", "this", "by", "for", "around", "before", "after", "until", "the", "tomorrow", "today", "yesterday", "on"]
 

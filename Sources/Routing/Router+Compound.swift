@@ -261,8 +261,8 @@ extension Router {
 
     /// Whether `whole` is one command whose phrase has every conjunction of the utterance among
     /// its own words: understood, nothing left over, and each conjunction matched as a word
-    /// of the phrase or inside a typed value ("twenty five dollars and fifty cents"), not free
-    /// text a slot took, not skipped.
+    /// of the phrase (not free text a slot took, not skipped). A conjunction inside a typed
+    /// value is never a break either (`insideValues` in ``compoundParts``).
     static func readsConjunctionsAsPhraseWords(_ whole: RouteResult, tokens: [Token], conjunctions: [[String]], threshold: Double) -> Bool {
         guard whole.status != .notUnderstood, whole.ignored.isEmpty, let best = whole.explanation.parses.first, best.confidence >= threshold
         else { return false }
@@ -271,13 +271,7 @@ extension Router {
             let said = conjunctions.contains { words in Self.says(words, in: tokens, at: index) }
             guard said else { continue }
             sawOne = true
-            guard
-                best.steps.contains(where: { $0.kind == .word && $0.range.contains(index) })
-                    || best.captures.contains(where: { capture in
-                        guard case .value = capture.content else { return false }
-                        return capture.range.contains(index)
-                    })
-            else { return false }
+            guard best.steps.contains(where: { $0.kind == .word && $0.range.contains(index) }) else { return false }
         }
         return sawOne
     }

@@ -157,19 +157,17 @@ struct AnswerReader {
     /// question about when, but what was bought or planned to a question about what.
     func namesOnlyAMeal(_ text: String) -> Bool {
         let words = normalizer.words(text).filter { !["a", "an", "the", "my", "our", "for", "on"].contains($0) }
-        return !words.isEmpty && words.allSatisfy { Self.meals.contains($0) }
+        return !words.isEmpty && words.allSatisfy(ValueTagger.mealWords.contains)
     }
 
     /// The first meal named in `texts` ("dinner" of the event "team dinner"), whose part of the
     /// day a bare hour answered later is in: "friday at 8" for a dinner is 8 PM.
     func mealNamed(in texts: [String]) -> String? {
         for text in texts {
-            if let meal = normalizer.words(text).first(where: Self.meals.contains) { return meal }
+            if let meal = normalizer.words(text).first(where: ValueTagger.mealWords.contains) { return meal }
         }
         return nil
     }
-
-    private static let meals: Set<String> = ["breakfast", "brunch", "lunch", "lunchtime", "dinner", "dinnertime", "supper"]
 
     private static let textEnds = CharacterSet.whitespacesAndNewlines.union(.punctuationCharacters)
 

@@ -50,6 +50,9 @@ enum DateWords {
         "breakfast": .morning, "brunch": .lunch, "lunch": .lunch, "dinner": .evening, "supper": .evening,
     ]
 
+    /// Every word that names a meal or its time, for readers outside this module.
+    static let mealWords = Set(meals.keys).union(["lunchtime", "dinnertime"])
+
     /// Words that say a time is to wake by ("wake me up at 6 tomorrow", "set an alarm for
     /// friday at 5"): its bare hour is the morning's, not the afternoon's.
     static let wakingWords: Set<String> = ["wake", "waking", "wakeup", "alarm", "alarms"]
