@@ -246,7 +246,7 @@ public struct Router: Sendable {
         func acceptable(_ parse: Parse) -> Bool {
             !Self.reachesOutside(parse, markers: outside) && (parse.confidence >= threshold || !parse.takesAnEntityNameAsFreeText)
                 && !takesConjunctionAsName(parse, words: words) && !takesAKindOfAnotherAppAsText(parse, words: words)
-                && !asksHelpWithNoApp(parse, words: words)
+                && !asksHelpWithNoApp(parse, words: words) && !narrowsWhatItDestroys(parse, words: words, spans: spans)
         }
         // Filtered in place: a parse is large, and copying each one costs.
         var parses = matcher.match(words, spans: spans, limit: 5, allowed: allowedIntents)

@@ -440,12 +440,16 @@ final class RawSocket: Sendable {
 
 /// A question asked back is no answer. To a number, date or choice, any answer opened by a
 /// question word; to free text, only a question put to someone ("what do you need"), since a
-/// title may open with a question word ("where the crawdads sing").
+/// title may open with a question word ("where the crawdads sing"); "how much" and "how
+/// long" ask the amount before the verb ("how much was it again" to "What did you spend on?"
+/// was the expense's title).
 @Test(arguments: [
     ("how big are they", false, true), ("when is it now", false, true), ("um which ones are hot", false, true),
     ("how about 3", false, false), ("what about the large one", false, false), ("two medium ones", false, false),
     ("what do you need", true, true), ("when is it", true, true), ("where the crawdads sing", true, false),
     ("what to get mom for christmas", true, false), ("what is my balance", true, false), ("", true, false),
+    ("how much was it again", true, true), ("how long is it", true, true), ("how to train your dragon", true, false),
+    ("how much wood", true, false),
 ])
 func aQuestionAskedBackIsNoAnswer(text: String, freeText: Bool, asks: Bool) {
     #expect(AnswerReader.asksSomething(text, freeText: freeText) == asks, "\(text)")

@@ -530,7 +530,7 @@ import Wire
     /// Free text said after an action, linked as the intent's phrases link it: "about the
     /// budget" after "email john" remakes the draft with that subject (it was not understood),
     /// and "saying see you at 5" then adds the body. Words that would change a value said are
-    /// no detail.
+    /// no detail, nor is a question.
     @Test func aTextSaidAfterAnActionIsAddedToIt() async throws {
         defer { try? FileManager.default.removeItem(atPath: stateDirectory) }
         try await withDaemon(host: await IntentHost(apps: DemoApps.all)) { client, _ in
@@ -546,6 +546,11 @@ import Wire
 
             _ = try await say(client, "remind me to call mom")
             #expect(try await say(client, "about the party").status == .notUnderstood, "the title would change")
+
+            // A question is no detail: "what" was heard as "that", and the question the body.
+            _ = try await say(client, "send an email to dana")
+            let question = try await say(client, "what was the subject of her last email")
+            #expect(question.correction == nil && question.status == .notUnderstood, "\(question)")
         }
     }
 

@@ -81,6 +81,30 @@ import Testing
         #expect(DemoRouter.shared.route("Pull up, my TV are list.", now: DemoRouter.now, spoken: true).unresolved.isEmpty)
     }
 
+    /// Free text of pronouns and "again" alone says nothing: "how much was it again" was the
+    /// total spent on "it again". With something said besides, "again" stays in the text.
+    @Test func itAgainIsNoText() {
+        for utterance in ["how much was it again", "how much was that again"] {
+            #expect(route(utterance).status == .notUnderstood, "\(route(utterance).json.serialized)")
+        }
+        #expect(route("add buy milk again to my list").parameter("title") == .string("buy milk again"))
+    }
+
+    /// "delete all completed tasks" was *delete all tasks* with "completed" skipped: one "yes"
+    /// away from losing the open ones too. Words that narrow what an intent destroying
+    /// everything would destroy (a state, an age, a list's name, a date) make it no reading;
+    /// words that narrow nothing ("every single task") leave it one.
+    @Test(arguments: [
+        ("delete all completed tasks", false), ("remove all finished to-dos", false), ("erase all the old tasks", false),
+        ("clear all my work tasks", false), ("delete all my grocery tasks", false), ("delete all tasks from yesterday", false),
+        ("get rid of every single task", true), ("clear out all of my to-dos", true), ("please delete all of my tasks now", true),
+        ("wipe everything in mighty tasks", true),
+    ])
+    func wordsThatNarrowWhatIsDestroyedAreNoReadingOfEverything(utterance: String, destroysAll: Bool) {
+        let result = route(utterance)
+        #expect((result.status != .notUnderstood && result.intent?.id == "tasks.deleteAll") == destroysAll, "\(result.json.serialized)")
+    }
+
     /// A day or time said beside a name, on which the value falls, says which one it is:
     /// "cancel tomorrow's standup" was the standup with "tomorrow's" left to the app as part of
     /// its name. A day it does not fall on is still left to the app.

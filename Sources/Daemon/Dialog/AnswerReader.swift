@@ -327,11 +327,28 @@ struct AnswerReader {
         let rest = words.dropFirst()
         guard rest.first != "about" else { return false }
         guard freeText else { return true }
-        guard let verb = rest.first, questionVerbs.contains(verb), let subject = rest.dropFirst().first else { return false }
+        // "how much was it again", "how long is it": the amount asked about, then the verb.
+        var verbs = rest
+        if first == "how", let amount = rest.first, Self.questionAmounts.contains(amount) { verbs = rest.dropFirst() }
+        guard opensAQuestion(text), let subject = verbs.dropFirst().first else { return false }
         return questionSubjects.contains(subject)
     }
 
+    /// Whether the words open as a question: a question word, then a verb ("what was the
+    /// subject", "how much is it", "when does it start"); "where the crawdads sing" and "what
+    /// to get mom" do not.
+    static func opensAQuestion(_ text: String) -> Bool {
+        var words = TextNormalizer().words(text)[...]
+        while let first = words.first, hedges.contains([first]) { words.removeFirst() }
+        guard let first = words.first, questionWords.contains(first) else { return false }
+        var rest = words.dropFirst()
+        if first == "how", let amount = rest.first, questionAmounts.contains(amount) { rest = rest.dropFirst() }
+        return rest.first.map(questionVerbs.contains) ?? false
+    }
+
     static let questionWords: Set<String> = ["how", "what", "which", "why", "who", "where", "when"]
+    /// What "how" asks the amount of, before the verb ("how much was it").
+    static let questionAmounts: Set<String> = ["much", "many", "long", "often", "far", "old", "big"]
     static let questionVerbs: Set<String> = [
         "do", "does", "did", "should", "shall", "can", "could", "would", "will", "is", "are", "was", "am", "must", "have", "has",
     ]

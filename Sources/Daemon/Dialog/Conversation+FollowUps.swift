@@ -161,9 +161,11 @@ extension Conversation {
     /// request's own, give it a text it left out by the intent's phrases ("about {subject}"),
     /// every value it had unchanged and nothing left over. That text, its parameter, and the
     /// words of both.
+    /// A question is none ("what was the subject of her last email" after "email dana" was
+    /// the body, "what" heard as "that").
     func textDetail(_ text: String, after call: PendingCall, now: LocalDateTime?) -> (name: String, value: JSONValue, said: String)? {
         guard let said = call.utterance, !said.isEmpty, case let words = TextNormalizer().words(text), !words.isEmpty,
-            words.count <= Self.textDetailWords
+            words.count <= Self.textDetailWords, !AnswerReader.opensAQuestion(text)
         else { return nil }
         let both = said + " " + text
         let whole = registry.router.route(both, now: now, compound: false)

@@ -62,9 +62,10 @@ package struct Lexicon: Sendable {
         "me", "i", "you", "we", "us", "him", "her", "them", "his", "its", "their",
     ]
     package static let articles: Set<String> = ["the", "a", "an"]
-    /// Weak words and the words that ask ("who", "what"): a free text of these alone says
-    /// nothing ("who recommended dune" names no recommender, "what can't you do" no app).
-    package static let noContentWords: Set<String> = weakWords.union(["not", "who", "what", "which", "where", "when", "why", "how", "whom", "whose"])
+    /// Weak words, the words that ask ("who", "what") and "again": a free text of these alone
+    /// says nothing ("who recommended dune" names no recommender, "what can't you do" no app,
+    /// "how much was it again" no expense called "it again").
+    package static let noContentWords: Set<String> = weakWords.union(["not", "who", "what", "which", "where", "when", "why", "how", "whom", "whose", "again"])
 }
 
 /// A ``Lexicon`` being built: names inserted one by one, then laid out flat (``lexicon``).

@@ -1,0 +1,36 @@
+import IntentModel
+import Phrases
+
+extension Router {
+    /// Whether `parse` is of an intent that destroys everything at once, with no parameter to
+    /// say which part ("delete all my tasks"), and skips words that would narrow it: "delete all
+    /// *completed* tasks", "clear all my *work* tasks", "delete all tasks *from yesterday*".
+    /// Doing more than was asked cannot be taken back, so such a parse is no reading of the
+    /// words; "get rid of every single task" narrows nothing and stays one.
+    ///
+    /// Narrowing words are a state or an age a value can have (`narrowingWords`), the words of
+    /// the names of the app's own values (the lists "work" and "groceries", a task's title),
+    /// and a date.
+    func narrowsWhatItDestroys(_ parse: Parse, words: [String], spans: [SlotSpan]) -> Bool {
+        guard parse.intent.effect == .destructive, parse.intent.parameters.isEmpty, parse.hasStep(.skipped) else { return false }
+        let skipped = parse.ranges(of: .skipped)
+        if spans.contains(where: { span in span.type == .date && skipped.contains { $0.overlaps(span.range) } }) { return true }
+        let said = skipped.flatMap { range in range.map { words[$0] } }.filter(isContentWord)
+        guard !said.isEmpty else { return false }
+        if said.contains(where: Self.narrowingWords.contains) { return true }
+        guard let app = matcher.apps.first(where: { $0.id == parse.intent.appID }) else { return false }
+        let typeWords = Set(app.entityTypes.flatMap { wordsNaming(.entity($0.name)) })
+        let nameWords = Set(
+            app.entityTypes.flatMap(\.values).flatMap { [$0.title] + $0.synonyms }.flatMap { normalizer.words($0) }
+        ).subtracting(typeWords)
+        return said.contains { nameWords.contains($0) && isContentWord($0) }
+    }
+
+    /// Words that pick some of a kind out of all of it by their state or age.
+    static let narrowingWords: Set<String> = [
+        "completed", "complete", "done", "finished", "checked", "ticked", "crossed", "unfinished", "incomplete",
+        "open", "outstanding", "pending", "remaining", "overdue", "late", "old", "older", "new", "newer", "recent",
+        "past", "previous", "earlier", "later", "future", "upcoming", "read", "unread", "starred", "flagged",
+        "archived", "important", "urgent", "duplicate", "duplicated", "cancelled", "canceled", "expired", "other",
+    ]
+}
