@@ -315,7 +315,8 @@ struct AnswerReader {
     /// Whether the words ask something back ("how big are they", "which ones are hot", "what
     /// sizes are there"): a question opened by a question word, which is no value of a number,
     /// date or choice even when a value's word is in it ("big" is the large size). "how about
-    /// 3" and "what about the large one" answer.
+    /// 3" and "what about the large one" answer; nor is a question opened by its verb ("is
+    /// friday free").
     ///
     /// `freeText`: the answer is any words, and a title may open with a question word ("where
     /// the crawdads sing", "what to get mom"): only a question put to someone is asked back,
@@ -323,6 +324,9 @@ struct AnswerReader {
     static func asksSomething(_ text: String, freeText: Bool = false) -> Bool {
         var words = TextNormalizer().words(text)[...]
         while let first = words.first, hedges.contains([first]) { words.removeFirst() }
+        // "is friday free" to "When does it start?" was Friday: a question to be answered yes
+        // or no, opened by its verb, is no value either.
+        if !freeText, let first = words.first, yesNoQuestionVerbs.contains(first), words.count > 1 { return true }
         guard let first = words.first, questionWords.contains(first) else { return false }
         let rest = words.dropFirst()
         guard rest.first != "about" else { return false }
@@ -347,12 +351,19 @@ struct AnswerReader {
     }
 
     static let questionWords: Set<String> = ["how", "what", "which", "why", "who", "where", "when"]
+    /// Verbs that open a question to be answered yes or no, and no answer to a question.
+    static let yesNoQuestionVerbs: Set<String> = ["is", "are", "am", "was", "were", "does"]
     /// What "how" asks the amount of, before the verb ("how much was it").
     static let questionAmounts: Set<String> = ["much", "many", "long", "often", "far", "old", "big"]
     static let questionVerbs: Set<String> = [
         "do", "does", "did", "should", "shall", "can", "could", "would", "will", "is", "are", "was", "am", "must", "have", "has",
     ]
-    static let questionSubjects: Set<String> = ["you", "i", "we", "it", "they", "that", "this", "he", "she"]
+    /// The words after a question's verb that make free text a question put to someone: its
+    /// subject ("what do *you* need"), or a place or state asked about ("what's *on* my
+    /// calendar", "what's *left*").
+    static let questionSubjects: Set<String> = [
+        "you", "i", "we", "it", "they", "that", "this", "he", "she", "there", "on", "in", "left", "due", "next",
+    ]
 
     /// As the normalizer writes them: "don't" is "do not", "i'm" is "i am".
     static let noAnswerPhrases: Set<String> = [
