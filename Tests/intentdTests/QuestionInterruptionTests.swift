@@ -60,6 +60,19 @@ extension ServeDemoTests {
             let chosen = try await client.call(Methods.Continue.self, .init(session: "s", answer: .text("minestrone")))
             #expect(chosen.parameters.first { $0.0 == "soup" }?.1["id"] == .string("minestrone"))
 
+            // Asked who a person can be: the people of the contacts, as a choice lists its options.
+            let transfer = try await client.call(Methods.Run.self, .init(utterance: "transfer 50 dollars", session: "p"))
+            #expect(transfer.question?.kind == .value)
+            for asking in ["who can i send it to", "what are my options"] {
+                let who = await #expect(throws: RPCError.self) {
+                    _ = try await client.call(Methods.Continue.self, .init(session: "p", answer: .text(asking)))
+                }
+                #expect(
+                    who?.data?["expected"]?.stringValue
+                        == "the recipient, one of your contacts: John Appleseed, Sarah Connor, Alex Kim, Maria Lopez, Jane Doe, Dana Whitfield",
+                    "\(asking)")
+            }
+
             // A wrong answer that is no request: explained in the user's words.
             let confirm = try await client.call(Methods.Run.self, .init(utterance: "delete all my tasks", session: "w"))
             #expect(confirm.question?.kind == .confirm)

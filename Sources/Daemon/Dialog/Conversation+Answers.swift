@@ -747,6 +747,12 @@ extension Conversation {
         case .entity(let name):
             let display = apps.lazy.flatMap(\.entityTypes).first(where: { $0.name == name })?.displayName ?? parameter.title
             return "the name of a \(display.lowercased())"
+        case .person:
+            // "who can i send it to": the people a name can be, as a choice lists its options.
+            let names = registry.router.library.contacts.map(\.person.name)
+            guard !names.isEmpty else { break }
+            let shown = names.prefix(Self.optionsListed).joined(separator: ", ")
+            return "the \(parameter.title.lowercased()), one of your contacts: " + shown + (names.count > Self.optionsListed ? ", …" : "")
         case .int, .double: return "a number (\(parameter.title.lowercased()))"
         case .date: return "a date or time (\(parameter.title.lowercased()))"
         case .duration: return "a duration, such as 20 minutes"
