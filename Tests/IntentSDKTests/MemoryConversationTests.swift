@@ -547,6 +547,12 @@ import Wire
             _ = try await say(client, "remind me to call mom")
             #expect(try await say(client, "about the party").status == .notUnderstood, "the title would change")
 
+            // A value the phrases say after the request's words ("for {duration} minutes") is a
+            // detail too; a workout started cannot be changed, and says so.
+            _ = try await say(client, "start a run")
+            let length = try await say(client, "for 30 minutes")
+            #expect(length.status == .failed && length.message?.contains("can't be undone") == true, "\(length)")
+
             // A question is no detail: "what" was heard as "that", and the question the body.
             _ = try await say(client, "send an email to dana")
             let question = try await say(client, "what was the subject of her last email")

@@ -461,6 +461,7 @@ extension Conversation {
                 if await isRequestOfItsOwn(text) { throw invalidAnswer(question, expected: expected(by: question, for: parameter)) }
                 // "next tuesday at 3" to "Which location?": the date is kept, the location asked again.
                 call.set(aside.name, aside.value)
+                call.defaulted.remove(aside.name)
                 return question
             }
             if parameter.type == .file {
@@ -530,14 +531,21 @@ extension Conversation {
     }
 
     /// An answer that is no value of the parameter asked about but, said aside, one of another
-    /// parameter of the call that has none yet: a date, a duration, an amount, an enum case or a
-    /// known entity, whose words cannot be mistaken for free text.
+    /// parameter of the call that has none yet, or only its default: a date, a duration, an
+    /// amount, an enum case, a known entity, or a length in a number's unit ("for 90 minutes" to
+    /// "When would you like it?" for a massage of 60 by default), whose words cannot be
+    /// mistaken for free text.
     func valueOfAnotherParameter(_ text: String, besides asked: ParameterDefinition, in call: PendingCall, reader: AnswerReader)
         -> (name: String, value: JSONValue)?
     {
-        for other in call.intent.parameters where other.name != asked.name && call.value(other.name) == nil && !other.type.isList {
+        for other in call.intent.parameters
+        where other.name != asked.name && (call.value(other.name) == nil || call.defaulted.contains(other.name)) && !other.type.isList {
             switch other.type.elementType {
             case .date, .duration, .currencyAmount, .enumeration, .entity: break
+            case .int:
+                guard let count = countOfUnit(TextNormalizer().words(text), for: other.name, in: call, reader: reader) else { continue }
+                if let typed = Value(json: .number(count), as: other.type), other.rangeProblem(typed) != nil { continue }
+                return (other.name, .number(count))
             case .person:
                 // "to john" to "How much?": the recipient, when the words are a person and no more.
                 var words = TextNormalizer().words(text)
@@ -568,15 +576,9 @@ extension Conversation {
         let rest = words.joined(separator: " ")
         for parameter in call.intent.parameters where call.value(parameter.name) == nil {
             // "30 minutes of yoga": a number of the unit the intent's phrases say after it.
-            if parameter.type == .int, let unit = unitSaidAfter(parameter.name, in: call) {
-                var length = words
-                while let last = length.last, Self.unitLinks.contains(last) { length.removeLast() }
-                while let first = length.first, Self.unitLinks.contains(first) { length.removeFirst() }
-                let duration = length.joined(separator: " ")
-                guard !length.isEmpty, reader.coversAllWords(duration, as: .duration), case .value(.number(let seconds)) = reader.value(duration, as: .duration),
-                    seconds > 0, seconds / unit <= Double(Int32.max), (seconds / unit).rounded() == seconds / unit
-                else { continue }
-                return (parameter.name, .number(seconds / unit))
+            if parameter.type == .int, unitSaidAfter(parameter.name, in: call) != nil {
+                guard let count = countOfUnit(words, for: parameter.name, in: call, reader: reader) else { continue }
+                return (parameter.name, .number(count))
             }
             guard parameter.type == .date || parameter.type == .duration || parameter.type == .currencyAmount,
                 reader.coversAllWords(rest, as: parameter.type), case .value(let value) = reader.value(rest, as: parameter.type)
@@ -588,6 +590,21 @@ extension Conversation {
 
     /// Words that join a length of time to what it is of ("30 minutes of yoga").
     static let unitLinks: Set<String> = ["of", "for"]
+
+    /// "30 minutes", "for an hour and a half": a length of time, all of the words but those that
+    /// link it, as a whole number of the unit the intent's phrases say after the number `name`
+    /// (``unitSaidAfter(_:in:)``). Nil for other words, or a length no whole number of it.
+    func countOfUnit(_ words: [String], for name: String, in call: PendingCall, reader: AnswerReader) -> Double? {
+        guard let unit = unitSaidAfter(name, in: call) else { return nil }
+        var length = words[...]
+        while let last = length.last, Self.unitLinks.contains(last) { length.removeLast() }
+        while let first = length.first, Self.unitLinks.contains(first) { length.removeFirst() }
+        let duration = length.joined(separator: " ")
+        guard !length.isEmpty, reader.coversAllWords(duration, as: .duration), case .value(.number(let seconds)) = reader.value(duration, as: .duration),
+            seconds > 0, seconds / unit <= Double(Int32.max), (seconds / unit).rounded() == seconds / unit
+        else { return nil }
+        return seconds / unit
+    }
 
     /// The seconds in the unit of time a phrase of the call's intent says right after the
     /// number `name` ("{duration} <minutes>", "{length} hours"): 60 for minutes, 3,600 for hours.

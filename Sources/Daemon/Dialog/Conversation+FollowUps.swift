@@ -157,10 +157,10 @@ extension Conversation {
         return fits.count == 1 ? fits[0] : nil
     }
 
-    /// "about the budget" after "email john", "saying see you at 5": words that, said after the
-    /// request's own, give it a text it left out by the intent's phrases ("about {subject}"),
-    /// every value it had unchanged and nothing left over. That text, its parameter, and the
-    /// words of both.
+    /// "about the budget" after "email john", "saying see you at 5", "for 90 minutes" after
+    /// "book a massage": words that, said after the request's own, give it a text or value it left
+    /// out by the intent's phrases ("about {subject}", "for {duration} minutes"), every value it
+    /// had unchanged and nothing left over. That value, its parameter, and the words of both.
     /// A question is none ("what was the subject of her last email" after "email dana" was
     /// the body, "what" heard as "that").
     func textDetail(_ text: String, after call: PendingCall, now: LocalDateTime?) -> (name: String, value: JSONValue, said: String)? {
@@ -169,11 +169,15 @@ extension Conversation {
         else { return nil }
         let both = said + " " + text
         let whole = registry.router.route(both, now: now, compound: false)
+        // A value the request had by default was not said, and may be ("for 90 minutes" after
+        // "book a massage", 60 by default).
         guard whole.intent?.id == call.intent.id, whole.status != .notUnderstood, whole.ignored.isEmpty, whole.unresolved.isEmpty,
-            call.parameters.allSatisfy({ name, value in whole.parameters.first { $0.name == name }?.value.json == value })
+            call.parameters.allSatisfy({ name, value in
+                call.defaulted.contains(name) || whole.parameters.first { $0.name == name }?.value.json == value
+            })
         else { return nil }
-        let added = whole.parameters.filter { call.value($0.name) == nil }
-        guard added.count == 1, let detail = added.first, call.intent.parameter(detail.name)?.type == .string else { return nil }
+        let added = whole.parameters.filter { call.value($0.name) == nil || (call.defaulted.contains($0.name) && call.value($0.name) != $0.value.json) }
+        guard added.count == 1, let detail = added.first else { return nil }
         return (detail.name, detail.value.json, both)
     }
 
@@ -209,6 +213,7 @@ extension PendingCall {
     func again(setting name: String, to value: JSONValue, for params: Methods.Run.Parameters, turn: Int) -> PendingCall {
         var again = self
         again.set(name, value)
+        again.defaulted.remove(name)
         again.turn = turn
         again.utterance = params.utterance
         again.now = params.now ?? now
