@@ -31,13 +31,17 @@ extension Conversation {
         let normalizer = TextNormalizer()
         let words = normalizer.words(params.utterance)
         guard let pointer = Self.pointer(in: words) else { return nil }
-        let (recalled, listed) = await sessions.recalledWithList(session, uid: client.uid)
+        let (recalled, listed, list) = await sessions.recalledWithList(session, uid: client.uid)
         // "open it" after "find books by andy weir" names none of the three: it is asked which
         // of them ("the second one" names one, and "the last one" is the last of them).
-        let oneOfTheList = listed > 1 && Self.namesOne(pointer.range.map { words[$0] })
-        let index = pointer.index ?? ((listed > 0 ? listed : recalled.count) - 1)
-        guard recalled.indices.contains(index) else { return nil }
-        let entity = recalled[index]
+        let namesOne = Self.namesOne(pointer.range.map { words[$0] })
+        let oneOfTheList = listed > 1 && namesOne
+        // A place in a list is in the last list shown, though one of it was shown since.
+        let inList = !namesOne && list.count > 1
+        let pool = inList ? list : recalled
+        let index = pointer.index ?? ((inList ? list.count : listed > 0 ? listed : recalled.count) - 1)
+        guard pool.indices.contains(index) else { return nil }
+        let entity = pool[index]
         let title = normalizer.words(entity.title)
         var replaced = words
         replaced.replaceSubrange(pointer.range, with: title)

@@ -81,7 +81,8 @@ actor SessionStore {
 
     private var entries: [Key: Entry] = [:]
     /// What each session's last finished request showed or made, for references ("send it").
-    private var recent: [Key: (entities: [EntityReference], listed: Int, at: ContinuousClock.Instant)] = [:]
+    /// `list`: the last list shown, kept while the requests after it pick from it.
+    private var recent: [Key: (entities: [EntityReference], listed: Int, list: [EntityReference], at: ContinuousClock.Instant)] = [:]
     /// The calls each session's last request performed (several for an utterance of several
     /// commands) and their history entries, for corrections ("no, tomorrow instead") right after.
     private var performed: [Key: (calls: [(call: PendingCall, entry: Int64?)], at: ContinuousClock.Instant)] = [:]
@@ -184,11 +185,16 @@ actor SessionStore {
     /// Remembers the entities a finished request of session `id` showed or made (its result's
     /// first), so that "it", "that one" or "the second one" in the next request can name them.
     /// `listed`: how many of them, first, are a list the result showed ("the last one" is the
-    /// last of those).
+    /// last of those). A list is kept while what comes next is one of it: after "show the second
+    /// one" of three photos, "open the first one" is the first of the three.
     func remember(_ id: String, uid: UInt32?, entities: [EntityReference], listed: Int = 0) {
         guard !entities.isEmpty else { return }
         let key = Key(uid: uid, id: id)
-        recent[key] = (entities, listed, clock())
+        var list = listed > 1 ? Array(entities.prefix(listed)) : []
+        if list.isEmpty, let previous = recent[key]?.list, let first = entities.first, previous.contains(where: { $0.id == first.id }) {
+            list = previous
+        }
+        recent[key] = (entities, listed, list, clock())
         if recent.count > capacity, let oldest = recent.min(by: { $0.value.at < $1.value.at })?.key { recent[oldest] = nil }
     }
 
@@ -232,15 +238,16 @@ actor SessionStore {
     /// The entities of session `id`'s last finished request, unless the session fell silent.
     func recalled(_ id: String, uid: UInt32?) -> [EntityReference] { recalledWithList(id, uid: uid).entities }
 
-    /// The same, and how many of them, first, are a list the result showed (``remember(_:uid:entities:listed:)``).
-    func recalledWithList(_ id: String, uid: UInt32?) -> (entities: [EntityReference], listed: Int) {
+    /// The same, how many of them, first, are a list the result showed, and the last list
+    /// shown that the requests since picked from (``remember(_:uid:entities:listed:)``).
+    func recalledWithList(_ id: String, uid: UInt32?) -> (entities: [EntityReference], listed: Int, list: [EntityReference]) {
         let key = Key(uid: uid, id: id)
-        guard let memory = recent[key] else { return ([], 0) }
+        guard let memory = recent[key] else { return ([], 0, []) }
         guard clock() - memory.at < timeout else {
             recent[key] = nil
-            return ([], 0)
+            return ([], 0, [])
         }
-        return (memory.entities, memory.listed)
+        return (memory.entities, memory.listed, memory.list)
     }
 
     private func startTurn(_ key: Key) -> Int {
