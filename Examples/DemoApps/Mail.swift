@@ -176,6 +176,7 @@ struct ReplyMail: AppIntent {
     static let title: LocalizedStringResource = "Reply"
     static let description: IntentDescription? = "Opens a reply, or a reply to all, to a message."
     static var assistantSchema: AssistantSchema? { .mail.replyMail }
+    static let effect: IntentSideEffect? = .reversible(undo: DiscardDraft.self, parameters: ["draft": "$result"])
     static var parameterSummary: ParameterSummary<ReplyMail>? { Summary("Reply to \(\.$target)") }
     @Parameter(title: "Message", requestValueDialog: "Which email should I reply to?") var target: MailMessageEntity
     @Parameter(title: "Reply All", default: false) var isReplyAll: Bool
@@ -203,6 +204,7 @@ struct ForwardMail: AppIntent {
     static let examples = ["forward the offsite email to sarah"]
     static let description: IntentDescription? = "Opens a message forwarded to new recipients."
     static var assistantSchema: AssistantSchema? { .mail.forwardMail }
+    static let effect: IntentSideEffect? = .reversible(undo: DiscardDraft.self, parameters: ["draft": "$result"])
     static var parameterSummary: ParameterSummary<ForwardMail>? { Summary("Forward \(\.$target) to \(\.$to)") }
     @Parameter(title: "Message", requestValueDialog: "Which email should I forward?") var target: MailMessageEntity
     @Parameter(title: "To", requestValueDialog: "Who should I forward it to?") var to: [IntentPerson]

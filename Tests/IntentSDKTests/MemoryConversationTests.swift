@@ -547,6 +547,11 @@ import Wire
             _ = try await say(client, "remind me to call mom")
             #expect(try await say(client, "about the party").status == .notUnderstood, "the title would change")
 
+            // A reply makes a draft as a new email does: "say ..." after it is its body.
+            _ = try await say(client, "reply to the invoice email")
+            let reply = try await say(client, "say thanks, will pay friday")
+            #expect(reply.correction?.parameter == "body" && reply.correction?.undid == true, "\(reply)")
+
             // A value the phrases say after the request's words ("for {duration} minutes") is a
             // detail too; a workout started cannot be changed, and says so.
             _ = try await say(client, "start a run")
