@@ -323,7 +323,7 @@ struct AnswerReader {
     /// the question word followed by a verb and its subject ("what do you need", "when is it").
     static func asksSomething(_ text: String, freeText: Bool = false) -> Bool {
         var words = TextNormalizer().words(text)[...]
-        while let first = words.first, hedges.contains([first]) { words.removeFirst() }
+        while let first = words.first, hedges.contains([first]) || questionOpeners.contains(first) { words.removeFirst() }
         // "is friday free" to "When does it start?" was Friday: a question to be answered yes
         // or no, opened by its verb, is no value either.
         if !freeText, let first = words.first, yesNoQuestionVerbs.contains(first), words.count > 1 { return true }
@@ -331,24 +331,31 @@ struct AnswerReader {
         let rest = words.dropFirst()
         guard rest.first != "about" else { return false }
         guard freeText else { return true }
-        // "how much was it again", "how long is it": the amount asked about, then the verb.
-        var verbs = rest
-        if first == "how", let amount = rest.first, Self.questionAmounts.contains(amount) { verbs = rest.dropFirst() }
-        guard opensAQuestion(text), let subject = verbs.dropFirst().first else { return false }
-        return questionSubjects.contains(subject)
+        // "how much was it again", "what currency is that": the verb, then its subject.
+        guard let (said, verb) = questionVerb(in: text), said.indices.contains(verb + 1) else { return false }
+        return questionSubjects.contains(said[verb + 1])
     }
 
     /// Whether the words open as a question: a question word, then a verb ("what was the
     /// subject", "how much is it", "when does it start"); "where the crawdads sing" and "what
     /// to get mom" do not.
-    static func opensAQuestion(_ text: String) -> Bool {
+    static func opensAQuestion(_ text: String) -> Bool { questionVerb(in: text) != nil }
+
+    /// Where the verb of a question stands in the words of `text` (hedges dropped): after the
+    /// question word, its amount ("how *much*") or the one word it asks of ("what *currency*
+    /// is that", "which *one* is it"). Nil when the words do not open a question.
+    static func questionVerb(in text: String) -> (words: [String], at: Int)? {
         var words = TextNormalizer().words(text)[...]
-        while let first = words.first, hedges.contains([first]) { words.removeFirst() }
-        guard let first = words.first, questionWords.contains(first) else { return false }
-        var rest = words.dropFirst()
-        if first == "how", let amount = rest.first, questionAmounts.contains(amount) { rest = rest.dropFirst() }
-        return rest.first.map(questionVerbs.contains) ?? false
+        while let first = words.first, hedges.contains([first]) || questionOpeners.contains(first) { words.removeFirst() }
+        guard let first = words.first, questionWords.contains(first) else { return nil }
+        let said = Array(words)
+        if said.count > 1, questionVerbs.contains(said[1]) { return (said, 1) }
+        if said.count > 2, first == "how" ? questionAmounts.contains(said[1]) : first != "why", questionVerbs.contains(said[2]) { return (said, 2) }
+        return nil
     }
+
+    /// Words said before a question that are no hedge of an answer: "wait what currency is that".
+    static let questionOpeners: Set<String> = ["wait", "sorry", "actually", "hey", "and", "but"]
 
     static let questionWords: Set<String> = ["how", "what", "which", "why", "who", "where", "when"]
     /// Verbs that open a question to be answered yes or no, and no answer to a question.
