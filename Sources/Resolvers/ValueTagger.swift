@@ -151,6 +151,13 @@ public struct ValueTagger: Sendable {
             if word == "on", start + 1 < tokens.count, Self.bareDayParts.contains(tokens[start + 1]) {
                 continue
             }
+            // "send 30 dollars to sarah for lunch", "buy bread for breakfast": a meal alone after
+            // "for" is what something is for, not its time ("for lunch tomorrow" keeps its day,
+            // and "at lunch" is noon).
+            let mealAloneAfterFor =
+                (DateWords.mealWords.contains(word) && start > 0 && tokens[start - 1] == "for" && found.end == start + 1)
+                || (word == "for" && start + 1 < tokens.count && DateWords.mealWords.contains(tokens[start + 1]) && found.end == start + 2)
+            if mealAloneAfterFor { continue }
             // "for the 23rd": a day of the month said alone needs the words before it, and
             // "for" leads it in as "on" does. Where the words after "for" read the same date
             // alone ("for friday at noon"), that reading is the one kept, as before.

@@ -56,6 +56,14 @@ import Testing
         #expect(spans("see you at lunch").contains { $0.type == .date && $0.range == 2..<4 })
     }
 
+    /// A meal alone after "for" is what something is for: "send 30 dollars to sarah for lunch"
+    /// scheduled the transfer at noon. With a day ("for lunch tomorrow") it is still a date.
+    @Test func forBeforeAMealAloneIsNoDate() {
+        #expect(!spans("send 30 dollars to sarah for lunch").contains { $0.type == .date })
+        #expect(!spans("buy bread for breakfast").contains { $0.type == .date })
+        #expect(spans("a call for lunch tomorrow").contains { $0.type == .date && $0.range.upperBound == 5 })
+    }
+
     /// A day of the month said alone needs the words before it: "for the twenty third" was no
     /// date ("book a massage for the twenty third" was not understood), where "on the 23rd"
     /// was one. After "for", a date that reads alone keeps its own span ("for friday at noon"
