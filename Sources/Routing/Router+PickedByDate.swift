@@ -38,6 +38,40 @@ extension Router {
         return taken
     }
 
+    /// "cancel my next meeting", "move my next appointment to friday": a name left to the app
+    /// that is "next" (or "upcoming"), alone or with one more word, is the known value whose first date
+    /// says when it happens (a start, a due date) and is the soonest from now on. Nothing
+    /// known lies ahead: the name stays the app's to look up.
+    func pickNext(_ parse: Parse, context: ResolutionContext, result: inout RouteResult) {
+        for (name, text) in result.unresolved {
+            let said = normalizer.words(text)
+            guard (1...2).contains(said.count), Self.nextWords.contains(said[0]), let parameter = parse.intent.parameter(name),
+                case .entity(let type) = parameter.type.elementType,
+                let definition = matcher.apps.first(where: { $0.id == String(type.prefix { $0 != "." }) })?.entityType(type),
+                let date = definition.properties.first(where: { $0.type.elementType == .date }), Self.saysWhenItHappens(date.name)
+            else { continue }
+            let ahead = definition.values.compactMap { record -> (EntityRecord, LocalDateTime)? in
+                guard case .date(let when)? = record.properties[date.name], when >= context.now else { return nil }
+                return (record, when)
+            }
+            guard let soonest = ahead.min(by: { $0.1 < $1.1 })?.0 else { continue }
+            let value = Value.entity(EntityReference(id: soonest.id, title: soonest.title))
+            result.parameters.removeAll { $0.name == name }
+            result.parameters.append((name, parameter.type.isList ? .list([value]) : value))
+            result.unresolved.removeAll { $0.name == name }
+            result.missing.removeAll { $0 == name }
+            result.explanation.resolverSteps.append("\(name): '\(text)' is the soonest by \(date.name) from now: \(soonest.title)")
+        }
+    }
+
+    /// Words that pick the soonest of what lies ahead.
+    static let nextWords: Set<String> = ["next", "upcoming"]
+
+    /// Words of a date property that says when the thing happens: a start, a due date.
+    static func saysWhenItHappens(_ property: String) -> Bool {
+        !Set(TextNormalizer.identifierWords(property)).isDisjoint(with: ["start", "starts", "due", "begins", "scheduled"])
+    }
+
     /// Words of a date property that says when the thing came about ("dateReceived", "date"
     /// of an expense): only by such a date is one the last. A task's due date or an event's
     /// start says nothing of which was last.

@@ -315,6 +315,7 @@ public struct Router: Sendable {
         let namesSaid = keepPartialNamesOpen(chosen, tokens: tokens, words: words, utterance: utterance, dates: dates, result: &result)
             + dates
             + pickByDate(chosen, words: words, context: context, result: &result)
+        pickNext(chosen, context: context, result: &result)
         let typeWords = typeWordsAfterNames(in: chosen, words: words)
         result.ignored = ignoredWords(of: chosen, tokens: tokens, utterance: utterance, taken: namesSaid + typeWords)
         // The other intents' parses, read where they are (not copied).

@@ -139,6 +139,20 @@ import Testing
         #expect(task.missing == ["task"] && task.parameter("task") == nil, "\(task.json.serialized)")
     }
 
+    /// "my next meeting" is the known event that starts soonest from now ("cancel my next
+    /// meeting" asked the app for an event called "next meeting"); once the standup is past, the
+    /// dentist. A name that is "next" of a type whose date says nothing of when it happens
+    /// stays the app's to look up.
+    @Test func theNextOneIsTheSoonestToStart() {
+        let standup = EntityReference(id: "standup", title: "Team standup")
+        #expect(route("cancel my next meeting").parameter("event") == .entity(standup))
+        #expect(route("open my upcoming event").parameter("event") == .entity(standup))
+        let later = DemoRouter.shared.route("cancel my next meeting", now: LocalDateTime(year: 2026, month: 11, day: 24, hour: 10))
+        #expect(later.parameter("event") == .entity(EntityReference(id: "dentist", title: "Dentist")), "\(later.json.serialized)")
+        let move = route("move my next appointment to friday")
+        #expect(move.parameter("event") == .entity(standup) && move.unresolved.isEmpty, "\(move.json.serialized)")
+    }
+
     /// A word after a name that says what kind of thing it names, from the type's name or the
     /// schema it adopts ("mail" of mail.message), is no part of the name and no word unused:
     /// "reply to the invoice mail" asked which email, as a name nobody knows.
