@@ -33,4 +33,19 @@ extension Router {
         "past", "previous", "earlier", "later", "future", "upcoming", "read", "unread", "starred", "flagged",
         "archived", "important", "urgent", "duplicate", "duplicated", "cancelled", "canceled", "expired", "other",
     ]
+
+    /// Whether `parse` skips a word that asks for many ("all", "every") for an intent that acts
+    /// on one entity it needs: "delete all completed tasks" is no request to delete the one
+    /// task called "completed", nor to be asked which one.
+    func asksManyOfOne(_ parse: Parse, words: [String]) -> Bool {
+        guard parse.hasStep(.skipped),
+            parse.intent.parameters.contains(where: { parameter in
+                guard parameter.isRequired, case .entity = parameter.type else { return false }
+                return true
+            })
+        else { return false }
+        return parse.ranges(of: .skipped).contains { range in range.contains { Self.quantifiersOfMany.contains(words[$0]) } }
+    }
+
+    static let quantifiersOfMany: Set<String> = ["all", "every", "everything", "each", "both"]
 }
