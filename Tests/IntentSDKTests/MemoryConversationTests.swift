@@ -434,7 +434,7 @@ import Wire
 
     /// A count said with the new value is its count ("and three minestrone" ordered two, the
     /// count of the first order); "a" is one. A number that is no count of the value (a
-    /// workout's minutes) is kept.
+    /// workout's minutes) is kept. A price said with a new text is its price.
     @Test func aCountSaidWithTheNewValueIsTaken() async throws {
         defer { try? FileManager.default.removeItem(atPath: stateDirectory) }
         try await withDaemon(host: await IntentHost(apps: DemoApps.all)) { client, _ in
@@ -443,6 +443,12 @@ import Wire
             let one = try await say(client, "and a clam chowder")
             #expect(text(one) == "Your order for 1 Clam Chowder has been placed")
             #expect(one.followUp?.parameter == "soup")
+            // A price and what it was for, both new: "and 8 on coffee" was an expense called
+            // "8 on coffee" at the first one's price.
+            _ = try await say(client, "i spent 15 euros on a taxi yesterday")
+            let coffee = try await say(client, "and 8 on coffee")
+            #expect(coffee.parameters.first { $0.0 == "title" }?.1 == .string("coffee"), "\(coffee.parameters)")
+            #expect(coffee.parameters.first { $0.0 == "price" }?.1 == .number(8), "\(coffee.parameters)")
             _ = try await say(client, "start a 30 minute run")
             let yoga = try await say(client, "and a yoga one")
             #expect(yoga.parameters.first { $0.0 == "workoutType" }?.1 == .string("yoga"))

@@ -32,8 +32,11 @@ extension Conversation {
         if routed.intent != nil, routed.status != .notUnderstood, routed.confidence >= Self.interruptionConfidence { return nil }
         for (call, _) in performed.reversed() where call.utterance?.isEmpty == false && (!asks || call.intent.effect == .readOnly) {
             let reader = AnswerReader(router: registry.router, now: params.now ?? call.now)
-            guard let (name, value) = newValue(rest, for: call, reader: reader) else { continue }
+            // "and 8 on coffee": a price and what it was for, both new.
+            let both = valueAndText(rest, for: call, reader: reader)
+            guard let (name, value) = both?.text ?? newValue(rest, for: call, reader: reader) else { continue }
             var again = call.again(setting: name, to: value, for: params, turn: turn)
+            if let typed = both?.typed { again.set(typed.name, typed.value) }
             // "and three minestrone" after "order two tomato soups": three of them, not two.
             for (other, said) in countAndCasesSaid(rest, besides: name, in: call, reader: reader) { again.set(other, said) }
             try authorize(again.intent, client)
@@ -95,6 +98,22 @@ extension Conversation {
             words.removeLast(closer.count)
         }
         return words.isEmpty ? nil : (words, askingOpeners.contains(opener))
+    }
+
+    /// "and 8 on coffee" after "i spent 15 euros on a taxi": words that are a new typed value
+    /// of a parameter the call was given, a word that links, and a new text for its one text
+    /// parameter (``newValue(_:for:reader:)`` of each side). Nil when the words do not split so.
+    func valueAndText(_ words: [String], for call: PendingCall, reader: AnswerReader)
+        -> (typed: (name: String, value: JSONValue), text: (name: String, value: JSONValue))?
+    {
+        guard words.count >= 3 else { return nil }
+        for link in 1..<(words.count - 1) where Self.followUpLinkWords.contains(words[link]) {
+            guard let typed = newValue(Array(words[..<link]), for: call, reader: reader), call.intent.parameter(typed.0)?.type != .string,
+                let text = newValue(Array(words[(link + 1)...]), for: call, reader: reader), call.intent.parameter(text.0)?.type == .string
+            else { continue }
+            return ((typed.0, typed.1), (text.0, text.1))
+        }
+        return nil
     }
 
     /// The parameter of `call` the words are a new value for, and that value: first one the
