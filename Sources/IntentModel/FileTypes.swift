@@ -26,6 +26,6 @@ public enum FileTypes {
         if types.map({ $0.lowercased() }) == ["image"] { return "an image" }
         let words = types.map { $0.lowercased() }.joined(separator: " or ")
         let phrase = words.isEmpty ? "file" : words + " file"
-        return ("aeiou".contains(phrase.first ?? "f") ? "an " : "a ") + phrase
+        return Spelling.withArticle(phrase)
     }
 }

@@ -48,4 +48,15 @@ extension Router {
     }
 
     static let quantifiersOfMany: Set<String> = ["all", "every", "everything", "each", "both"]
+
+    /// Whether `parse` skips a word that denies what it would do: "don't delete the buy milk
+    /// task", "mark buy milk as not done", "i did not finish buy milk". Firing the intent
+    /// would do the opposite of what was said; a phrase that says the word itself ("don't
+    /// forget to buy milk") reads it and stays.
+    func deniesWhatItDoes(_ parse: Parse, words: [String]) -> Bool {
+        parse.hasStep(.skipped) && parse.ranges(of: .skipped).contains { range in range.contains { Self.negations.contains(words[$0]) } }
+    }
+
+    /// Words that deny a request once contractions are undone ("don't" is "do not").
+    static let negations: Set<String> = ["not", "never", "neither", "nor"]
 }

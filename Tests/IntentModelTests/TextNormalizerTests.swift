@@ -90,4 +90,12 @@ struct LetterPairsTests {
         let pairs = LetterPairs(["one"])
         for word in ["", "É", "über", "o'clock", "1st", "x2", "añ", "添加"] { #expect(pairs.mayContain(word), "\(word)") }
     }
+
+    /// "I need the name of an email message": the article follows the noun's first letter.
+    @Test func aNounTakesTheArticleItsFirstLetterAsks() {
+        #expect(Spelling.withArticle("email message") == "an email message")
+        #expect(Spelling.withArticle("task") == "a task")
+        #expect(Spelling.withArticle("Image") == "an Image")
+        #expect(Spelling.withArticle("") == "a ")
+    }
 }

@@ -107,6 +107,23 @@ import Testing
         if !destroysAll { #expect(result.status == .notUnderstood, "\(result.json.serialized)") }
     }
 
+    /// "mark buy milk as not done" marked it done and "don't delete the buy milk task" asked to
+    /// delete it, the denying word skipped. A skipped "not" or "never" makes a parse no reading;
+    /// a phrase that reads it ("don't forget to …") and polite conditions ("if it's not too much
+    /// trouble") still route.
+    @Test func aSkippedDenialIsNoReading() {
+        for utterance in [
+            "mark buy milk as not done", "don't delete the buy milk task", "i did not finish buy milk", "buy milk isn't done",
+            "don't book a massage", "never play take five",
+        ] {
+            #expect(route(utterance).status == .notUnderstood, "\(utterance): \(route(utterance).json.serialized)")
+        }
+        #expect(route("mark buy milk as done").intent?.id == "tasks.complete")
+        #expect(route("don't forget to buy milk").parameter("title") == .string("buy milk"))
+        #expect(route("if it's not too much trouble play some jazz").intent?.id == "player.playSong")
+        #expect(route("play some jazz, if you don't mind").intent?.id == "player.playSong")
+    }
+
     /// A day or time said beside a name, on which the value falls, says which one it is:
     /// "cancel tomorrow's standup" was the standup with "tomorrow's" left to the app as part of
     /// its name. A day it does not fall on is still left to the app.

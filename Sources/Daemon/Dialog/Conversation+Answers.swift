@@ -763,7 +763,7 @@ extension Conversation {
             return "one of: " + shown + (titles.count > Self.optionsListed ? ", …" : "")
         case .entity(let name):
             let display = apps.lazy.flatMap(\.entityTypes).first(where: { $0.name == name })?.displayName ?? parameter.title
-            return "the name of a \(display.lowercased())"
+            return "the name of " + Spelling.withArticle(display.lowercased())
         case .person:
             // "who can i send it to": the people a name can be, as a choice lists its options.
             let names = registry.router.library.contacts.map(\.person.name)

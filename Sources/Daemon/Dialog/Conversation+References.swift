@@ -106,12 +106,22 @@ extension Conversation {
     /// entity the request leaves out is the one the session's last request showed or made,
     /// when that one is of the parameter's type (the app finds it by id). Only one entity
     /// recalled, the latest: a list just shown is not guessed from. Not when the request says
-    /// "a" or "another" of its type ("read a book" after Dune was opened asks which).
+    /// "a" or "another" of its type ("read a book" after Dune was opened asks which). A name
+    /// the request said that several entities bear is not left out: the one recalled is taken
+    /// only when it is one of them ("check off buy milk" right after adding a second "buy
+    /// milk" is the one added), and otherwise the choice stays.
     func fillFromLastRequest(_ call: inout PendingCall, session: String, client: Client) async {
         let recalled = await sessions.recalled(session, uid: client.uid)
         guard recalled.count == 1, let entity = recalled.first else { return }
         let words = TextNormalizer().words(call.utterance ?? "")
         for parameter in call.intent.parameters where parameter.isRequired && call.value(parameter.name) == nil {
+            if let ambiguity = call.ambiguities.first(where: { $0.name == parameter.name }) {
+                if let named = ambiguity.candidates.first(where: { $0 == .entity(entity) }) {
+                    call.set(parameter.name, named.json)
+                    call.ambiguities.removeAll { $0.name == parameter.name }
+                }
+                continue
+            }
             guard case .entity(let type) = parameter.type, !call.unresolved.contains(where: { $0.name == parameter.name }),
                 !saysAnyOne(of: type, parameter: parameter, in: words)
             else { continue }

@@ -181,7 +181,7 @@ package struct SchemaAdoptionChecker {
         if let actual = kinds.first(where: \.1)?.0 {
             let examples = ["intent": "mail.createDraft", "entity": "mail.account", "enum": "phone.audioVisualMode"]
             return
-                "\(owner) adopts \(id), which is an \(actual) schema; \(article(kind)) \(kind) adopts \(article(kind)) \(kind) schema such as \(examples[kind] ?? "")"
+                "\(owner) adopts \(id), which is an \(actual) schema; \(Spelling.withArticle(kind)) adopts \(Spelling.withArticle(kind)) schema such as \(examples[kind] ?? "")"
         }
         let candidates: [String] =
             switch kind {
@@ -193,6 +193,4 @@ package struct SchemaAdoptionChecker {
         let hint = Spelling.suggestion(for: id, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
         return "\(owner) adopts unknown \(kind) schema '\(id)'\(hint)"
     }
-
-    private func article(_ word: String) -> String { "aeiou".contains(word.prefix(1)) ? "an" : "a" }
 }
