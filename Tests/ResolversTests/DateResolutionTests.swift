@@ -59,6 +59,17 @@ import Testing
         #expect(Fixtures.resolve(text, as: .date) == Fixtures.date(expected).map(Value.date))
     }
 
+    /// "by end of day", "eod tomorrow", "close of business friday": five in the afternoon, of
+    /// today when no day is said.
+    @Test(arguments: [
+        ("end of day", "2026-11-19T17:00:00"), ("by the end of the day", "2026-11-19T17:00:00"),
+        ("eod tomorrow", "2026-11-20T17:00:00"), ("close of business on friday", "2026-11-20T17:00:00"),
+        ("the end of today", "2026-11-19T17:00:00"),
+    ])
+    func theEndOfTheDayIsFiveInTheAfternoon(text: String, expected: String) {
+        #expect(Fixtures.resolve(text, as: .date) == Fixtures.date(expected).map(Value.date))
+    }
+
     @Test(arguments: ["week", "month", "the week", "a year", "the start", "end of it"])
     func aPeriodWithoutWhichOneIsNoDate(text: String) {
         #expect(Fixtures.resolve(text, as: .date) == nil)

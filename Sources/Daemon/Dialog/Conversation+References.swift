@@ -64,7 +64,17 @@ extension Conversation {
         let start = pointer.range.lowerBound + typeWordCount
         let covered = start..<(start + title.count)
         let slot = reading.explanation.parses.first { $0.intent.id == intent.id }?.captures.first { $0.range.overlaps(covered) }?.parameter
-        guard let name = slot, let parameter = intent.parameter(name), case .entity = parameter.type.elementType else { return nil }
+        guard let name = slot, let parameter = intent.parameter(name), case .entity(let type) = parameter.type.elementType else { return nil }
+        // The title read as another known entity ("Re: Invoice 1042", a reply draft, as the
+        // message it answers) is no reading of this one: its id would go to the wrong type.
+        // Read as no known one, the app says whether the entity is of the slot's type ("open
+        // the last one" after the Work list was shown is no task).
+        if let found = reading.parameters.first(where: { $0.name == name })?.value {
+            guard Self.holdsOnly(entity, found) else { return nil }
+        } else if await registry.isConnected(String(type.prefix { $0 != "." })) {
+            let known = try? await query(EntityQuery(entityType: type, kind: .identifiers([entity.id]), limit: 1)).entities
+            guard known?.isEmpty == false else { return nil }
+        }
         reading.parameters.removeAll { $0.name == name }
         reading.unresolved.removeAll { $0.name == name }
         reading.missing.removeAll { $0 == name }
@@ -73,7 +83,7 @@ extension Conversation {
             reading.ambiguities.append((name, recalled.prefix(listed).map { Value.entity($0) }))
             reading.status = .ambiguous
         } else {
-            reading.parameters.append((name, .entity(entity)))
+            reading.parameters.append((name, parameter.type.isList ? .list([.entity(entity)]) : .entity(entity)))
             if reading.status == .incomplete, reading.missing.isEmpty { reading.status = .complete }
         }
         reading.utterance = params.utterance
@@ -83,6 +93,15 @@ extension Conversation {
                 ? "'\(pointed)' refers to one of the \(listed) the session's last request listed"
                 : "'\(pointed)' refers to \(entity.title) (\(entity.id)), from the session's last request")
         return reading
+    }
+
+    /// Whether `value`, an entity or a list of them, is `entity` alone.
+    static func holdsOnly(_ entity: EntityReference, _ value: Value) -> Bool {
+        switch value {
+        case .entity(let found): found.id == entity.id
+        case .list(let items): items.count == 1 && holdsOnly(entity, items[0])
+        default: false
+        }
     }
 
     /// The words of the type of `entity` ("task"), read off the call of the session's last

@@ -80,7 +80,8 @@ public final class IntentHost: Sendable {
                 }
                 guard let value = Value(json: raw, as: parameterDefinition.type), try await found.parameter.assign(value) else {
                     if case .entity = parameterDefinition.type.elementType {
-                        return .failure(message: "Sorry, I couldn't find that \(parameterDefinition.title.lowercased()).")
+                        let those = parameterDefinition.type.isList ? "those" : "that"
+                        return .failure(message: "Sorry, I couldn't find \(those) \(parameterDefinition.title.lowercased()).")
                     }
                     return .needsValue(parameter: found.name, prompt: parameterDefinition.requestValueDialog)
                 }

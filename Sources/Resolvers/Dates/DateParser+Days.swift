@@ -47,6 +47,22 @@ extension DateParser {
         return nil
     }
 
+    /// "by the end of the day", "end of day tomorrow", "eod", "close of business": five in the
+    /// afternoon, when a working day ends; the day, when not said, is today.
+    func matchEndOfDay(at index: Int, _ parts: inout Parts) -> Int? {
+        guard parts.clock == nil, parts.instant == nil else { return nil }
+        for phrase in Self.endOfDayPhrases where starts(phrase, at: index) {
+            parts.clock = Clock(hour: 5, minute: 0, pm: true)
+            return index + phrase.count
+        }
+        return nil
+    }
+
+    static let endOfDayPhrases: [[String]] = [
+        ["the", "end", "of", "the", "day"], ["the", "end", "of", "day"], ["end", "of", "the", "day"], ["end", "of", "day"],
+        ["end", "of", "today"], ["the", "end", "of", "today"], ["close", "of", "business"], ["eod"], ["cob"],
+    ]
+
     /// Holidays: "christmas", "new year's eve 2019", "next thanksgiving", "easter monday 2017",
     /// "last easter", "black friday of this year".
     func matchHoliday(at index: Int, _ parts: inout Parts) -> Int? {

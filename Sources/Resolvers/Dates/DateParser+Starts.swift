@@ -20,6 +20,7 @@ extension DateParser {
         var words = fillers
         words.formUnion(nowPhrases.compactMap(\.first))
         words.formUnion(relativeDays.compactMap(\.0.first))
+        words.formUnion(endOfDayPhrases.compactMap(\.first))
         words.formUnion(weekShifts.keys)
         words.formUnion(Holidays.firstWords)
         words.formUnion(DateWords.weekdays.keys)
@@ -59,6 +60,7 @@ extension DateParser {
         var words = startWords
         for phrase in nowPhrases { words.formUnion(phrase) }
         for (phrase, _) in relativeDays { words.formUnion(phrase) }
+        for phrase in endOfDayPhrases { words.formUnion(phrase) }
         words.formUnion(DateMath.units.keys)
         words.formUnion(DateWords.zones.keys)
         words.formUnion(["o'clock", "oclock", "am", "pm", "weekend", "weekends", "eve", "noon", "midnight"])

@@ -118,6 +118,7 @@ struct DateParser {
     private func matchAny(at index: Int, _ parts: inout Parts) -> Int? {
         if let end = matchNow(at: index, &parts) { return end }
         if let end = matchOffset(at: index, &parts) { return end }
+        if let end = matchEndOfDay(at: index, &parts) { return end }
         if let end = matchRelativeDay(at: index, &parts) { return end }
         if let end = matchHoliday(at: index, &parts) { return end }
         if let end = matchWeekday(at: index, &parts) { return end }
