@@ -15,12 +15,42 @@ public enum DateKeeping {
     /// `read`, said as `text` and read on today, on the day of `before` when the words name no
     /// day of their own: `reread` reads them again from a reference time, here 7 in the morning
     /// of that day, so that a bare "at 3" is 3 PM. "tomorrow at 1" is read from today, as said.
-    public static func keepingDay(of before: LocalDateTime, in read: LocalDateTime, reread: (LocalDateTime) -> LocalDateTime?) -> LocalDateTime {
-        guard !isSameDay(read, before),
+    ///
+    /// An hour said without am, pm or a part of the day is the one of the two nearer the time
+    /// it changes: "actually at 8" for dinner at 7 PM is 8 PM, "make it 11" for a 2 PM meeting
+    /// 11 AM.
+    public static func keepingDay(
+        of before: LocalDateTime, in read: LocalDateTime, said text: String, reread: (LocalDateTime) -> LocalDateTime?
+    ) -> LocalDateTime {
+        var kept = read
+        if !isSameDay(read, before),
             let again = reread(LocalDateTime(year: before.year, month: before.month, day: before.day, hour: 7)), isSameDay(again, before)
-        else { return read }
-        return again
+        {
+            kept = again
+        }
+        guard isSameDay(kept, before), before.hour != 0 || before.minute != 0, kept.hour % 12 != 0, !saysHalfOfDay(text) else { return kept }
+        var other = kept
+        other.hour = kept.hour < 12 ? kept.hour + 12 : kept.hour - 12
+        func distance(_ time: LocalDateTime) -> Int { abs((time.hour - before.hour) * 60 + time.minute - before.minute) }
+        return distance(other) < distance(kept) ? other : kept
     }
+
+    /// Whether `text` says which half of the day its time is in: am or pm, a part of the day or
+    /// a meal, or an hour past 12 on the 24-hour clock ("20:00").
+    static func saysHalfOfDay(_ text: String) -> Bool {
+        TextNormalizer().words(text).contains { word in
+            if halfOfDayWords.contains(word) { return true }
+            let digits = word.prefix { $0.isNumber }
+            guard !digits.isEmpty else { return false }
+            let after = word.dropFirst(digits.count)
+            return after.hasPrefix("am") || after.hasPrefix("pm") || (Int(digits) ?? 0) >= 13 || (digits.count == 2 && digits.hasPrefix("0"))
+        }
+    }
+
+    static let halfOfDayWords: Set<String> = [
+        "am", "pm", "a.m.", "p.m.", "morning", "afternoon", "evening", "night", "tonight", "noon", "midday", "midnight",
+        "breakfast", "brunch", "lunch", "lunchtime", "dinner", "dinnertime", "supper",
+    ]
 
     /// `read` with the time of day of `before`, when it was read as a day alone (midnight,
     /// and `text` does not say midnight).

@@ -213,7 +213,7 @@ struct ParameterExtraction {
         for (name, range) in dates {
             guard case .date(let read)? = values[name], let before = entityDate(name, in: values) else { continue }
             let text = tokens[range].map(\.text).joined(separator: " ")
-            let kept = DateKeeping.keepingDay(of: before, in: read) { reference in
+            let kept = DateKeeping.keepingDay(of: before, in: read, said: text) { reference in
                 var fromThatDay = context
                 fromThatDay.now = reference
                 guard case .resolved(let candidates) = ResolverChain().resolve(text, as: .date, context: fromThatDay),

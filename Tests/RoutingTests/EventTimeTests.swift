@@ -99,4 +99,17 @@ struct EventTimeTests {
         #expect(router.route("move the dentist to tomorrow at 9", now: now).parameter("startDate") == .date(LocalDateTime(year: 2026, month: 11, day: 23, hour: 9)))
         #expect(router.route("move the dentist to friday", now: now).parameter("startDate") == .date(LocalDateTime(year: 2026, month: 11, day: 27)))
     }
+
+    /// An hour said without am or pm, to change a time, is the nearer of its two: "actually at
+    /// 8" for dinner at 7 PM was 8 AM. A half of the day said, or the 24-hour clock, decides.
+    /// (`read` is the hour as read on the day.)
+    @Test(arguments: [
+        (19, "at 8", 8, 20), (14, "at 11", 11, 11), (19, "at 6:30", 6, 18), (9, "at 10", 10, 10), (19, "at 8 am", 8, 8),
+        (19, "at 08:00", 8, 8), (10, "at 8 in the evening", 20, 20), (15, "at 3", 15, 15), (10, "at 3", 15, 15),
+    ])
+    func anHourAloneIsTheNearerOfItsTwo(before: Int, said: String, read: Int, hour: Int) {
+        let day = LocalDateTime(year: 2026, month: 11, day: 23, hour: before)
+        let kept = DateKeeping.keepingDay(of: day, in: LocalDateTime(year: 2026, month: 11, day: 23, hour: read), said: said) { _ in nil }
+        #expect(kept.hour == hour, "\(said) after \(before):00: \(kept)")
+    }
 }

@@ -275,7 +275,7 @@ extension Conversation {
         guard let before = given.stringValue.flatMap(LocalDateTime.init(iso8601:)),
             let after = value.stringValue.flatMap(LocalDateTime.init(iso8601:))
         else { return value }
-        let kept = DateKeeping.keepingDay(of: before, in: after) { reference in
+        let kept = DateKeeping.keepingDay(of: before, in: after, said: text) { reference in
             var onThatDay = reader
             onThatDay.now = reference
             guard case .value(let again) = onThatDay.value(text, as: .date) else { return nil }
@@ -423,6 +423,15 @@ extension Conversation {
             : reader.value(text, as: parameter.type)
         switch reading {
         case .value(let value):
+            // "make it 11" to "What's the event called?" after "at 2 pm": free text fits any
+            // words, but these change the time said before; the question stays.
+            if parameter.type.elementType == .string, let (other, corrected) = correction(text, of: call, reader: reader), other != name,
+                call.intent.parameter(other)?.type.elementType != .string
+            {
+                call.set(other, corrected)
+                call.ambiguities.removeAll { $0.name == other }
+                return question
+            }
             // "send 20 euros to sarah" to "How many soups?" holds a number, but it is a request
             // of its own: it takes over (``answer(_:client:)``) rather than order 20 soups. So
             // does the same request said anew with another value ("i want two large tomato
