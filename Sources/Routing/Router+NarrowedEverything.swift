@@ -59,4 +59,27 @@ extension Router {
 
     /// Words that deny a request once contractions are undone ("don't" is "do not").
     static let negations: Set<String> = ["not", "never", "neither", "nor"]
+
+    /// Whether `parse` skips a word that names a kind of thing of another app, and of none of
+    /// its own: "show me the *task* about the dentist" is no request to open the Dentist event.
+    /// Generic words that name a kind in some app and are said of anything ("list", "order")
+    /// do not count.
+    func skipsAKindOfAnotherApp(_ parse: Parse, words: [String]) -> Bool {
+        guard parse.hasStep(.skipped) else { return false }
+        let skipped = parse.ranges(of: .skipped).flatMap { range in range.map { words[$0] } }.filter(isContentWord)
+        guard !skipped.isEmpty else { return false }
+        func kinds(_ app: AppDefinition) -> Set<String> { Set(app.entityTypes.flatMap { wordsNaming(.entity($0.name)) }) }
+        let own = matcher.apps.first { $0.id == parse.intent.appID }.map(kinds) ?? []
+        return skipped.contains { word in
+            !own.contains(word) && !Self.kindsOfAnything.contains(word)
+                && matcher.apps.contains { $0.id != parse.intent.appID && kinds($0).contains(word) }
+        }
+    }
+
+    /// Words some app names a kind of thing by that are said of things of every kind, or are
+    /// verbs too ("can you book one at the downtown location").
+    static let kindsOfAnything: Set<String> = [
+        "list", "lists", "order", "orders", "account", "accounts", "location", "locations", "service", "services", "item", "items",
+        "book", "books",
+    ]
 }

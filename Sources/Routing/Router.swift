@@ -248,6 +248,7 @@ public struct Router: Sendable {
                 && !takesConjunctionAsName(parse, words: words) && !takesAKindOfAnotherAppAsText(parse, words: words)
                 && !asksHelpWithNoApp(parse, words: words) && !narrowsWhatItDestroys(parse, words: words, spans: spans)
                 && !asksManyOfOne(parse, words: words) && !deniesWhatItDoes(parse, words: words)
+                && !skipsAKindOfAnotherApp(parse, words: words)
         }
         // Filtered in place: a parse is large, and copying each one costs.
         var parses = matcher.match(words, spans: spans, limit: 5, allowed: allowedIntents)

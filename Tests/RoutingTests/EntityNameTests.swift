@@ -124,6 +124,15 @@ import Testing
         #expect(route("play some jazz, if you don't mind").intent?.id == "player.playSong")
     }
 
+    /// "show me the task about the dentist" opened the Dentist event, "task" skipped: a word
+    /// that names a kind of thing of another app, and none of the parse's own, makes it no
+    /// reading. Words said of anything ("list") or verbs too ("book one") still may be skipped.
+    @Test func aSkippedKindOfAnotherAppIsNoReading() {
+        #expect(route("show me the task about the dentist").intent?.id == "tasks.open", "\(route("show me the task about the dentist").json.serialized)")
+        #expect(route("I need a haircut, can you book one at the downtown location").intent?.id == "calendar.bookAppointment")
+        #expect(route("open the dentist event").intent?.id == "calendar.openEvent")
+    }
+
     /// A day or time said beside a name, on which the value falls, says which one it is:
     /// "cancel tomorrow's standup" was the standup with "tomorrow's" left to the app as part of
     /// its name. A day it does not fall on is still left to the app.
