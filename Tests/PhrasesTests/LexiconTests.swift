@@ -68,4 +68,23 @@ struct LexiconTests {
         #expect(entries.map(\.slotClass) == [0, 1])
         #expect(entries.first?.quality == 1)
     }
+
+    /// A name's parts name it too ("martian" for "The Martian"), but not a word that only places
+    /// it in time or order: "last" alone is neither "last week" nor "last month" ("what's my last
+    /// expense" asked which of the two). A part that begins with it still names it.
+    @Test func anOrderWordAloneIsNoPartOfAName() {
+        var builder = LexiconBuilder()
+        var vocabulary = Vocabulary()
+        builder.insertName(["last", "week"], vocabulary: &vocabulary, entry: Self.entry("lastWeek"))
+        builder.insertName(["the", "last", "kingdom"], vocabulary: &vocabulary, entry: Self.entry("kingdom"))
+        let lexicon = builder.lexicon
+        func found(_ words: [String]) -> [String] {
+            let ids = words.map { vocabulary.intern($0) }
+            return Self.walk(lexicon, ids).map { Array(lexicon.entries(at: $0)).map(\.valueID) } ?? []
+        }
+        #expect(found(["last"]).isEmpty)
+        #expect(found(["week"]) == ["lastWeek"])
+        #expect(found(["last", "kingdom"]) == ["kingdom"])
+        #expect(found(["kingdom"]) == ["kingdom"])
+    }
 }

@@ -62,6 +62,8 @@ package struct Lexicon: Sendable {
         "me", "i", "you", "we", "us", "him", "her", "them", "his", "its", "their",
     ]
     package static let articles: Set<String> = ["the", "a", "an"]
+    /// Words that place a thing in time or order and name nothing alone.
+    package static let orderWords: Set<String> = ["last", "next", "previous", "past", "coming", "upcoming", "first", "second"]
     /// Weak words, the words that ask ("who", "what") and "again": a free text of these alone
     /// says nothing ("who recommended dune" names no recommender, "what can't you do" no app,
     /// "how much was it again" no expense called "it again").
@@ -137,6 +139,8 @@ package struct LexiconBuilder {
                 let part = words[start..<end]
                 if part.allSatisfy({ Lexicon.weakWords.contains($0) || $0.count < 3 || typeWords.contains($0) }) { continue }
                 if Lexicon.weakWords.contains(part.first ?? "") || Lexicon.weakWords.contains(part.last ?? "") { continue }
+                // "last" alone names neither "last week" nor "last month" ("what's my last expense").
+                if part.count == 1, Lexicon.orderWords.contains(part.first ?? "") { continue }
                 var partial = entry
                 partial.quality = entry.quality * (0.55 + 0.4 * Float(part.count) / Float(words.count))
                 partial.isPart = true
