@@ -110,6 +110,14 @@ extension Conversation {
             case .choice(let n): index = (1...max(1, question.choices.count)).contains(n) ? n : nil
             case .text(let text):
                 index = reader.choice(text, among: question.choices)
+                // "buy the martian" to "Which book?" names a choice inside a request of its
+                // own, which takes over rather than open the book.
+                if let chosen = question.choices.first(where: { $0.index == index }),
+                    !TextNormalizer().words(text).allSatisfy({ TextNormalizer().words(chosen.title).contains($0) || AnswerReader.articles.contains($0) }),
+                    let request = await requestOfItsOwn(text), request.intent?.id != call.intent.id
+                {
+                    throw invalidAnswer(question, expected: expected(by: question, for: question.parameter.flatMap(call.intent.parameter)))
+                }
                 if index == nil, let name = question.parameter, case .entity(let type)? = call.intent.parameter(name)?.type {
                     let fits = await choicesByProperty(text, among: question.choices, of: type)
                     if fits.count == 1 {
@@ -436,7 +444,7 @@ extension Conversation {
             // of its own: it takes over (``answer(_:client:)``) rather than order 20 soups. So
             // does the same request said anew with another value ("i want two large tomato
             // soups" while Chicken Noodle waits for its number), rather than lose "tomato".
-            if parameter.type != .string, !reader.coversAllWords(text, as: parameter.type),
+            if parameter.type != .string, !Self.saysOnly(value, text, as: parameter.type, reader: reader),
                 let request = await requestOfItsOwn(text),
                 request.intent?.id != call.intent.id
                     || request.parameters.contains(where: { said in said.name != name && call.value(said.name).map { $0 != said.value.json } ?? false })
@@ -454,6 +462,13 @@ extension Conversation {
             if let said = caseOfAnotherEnum(text, in: call, reader: reader) { call.set(said.name, said.value) }
             return nil
         case .candidates(let values):
+            // "check off buy milk" to "Which task should I delete?": the name said is in a
+            // request of its own, which takes over rather than be asked which one to delete.
+            if !values.contains(where: { Self.saysOnly($0.json, text, as: parameter.type, reader: reader) }), let request = await requestOfItsOwn(text),
+                request.intent?.id != call.intent.id
+            {
+                throw invalidAnswer(question, expected: expected(by: question, for: parameter))
+            }
             let choices = values.enumerated().map { Choice(index: $0.offset + 1, title: $0.element.displayText, value: $0.element.json) }
             return Question(kind: .choice, parameter: name, prompt: question.prompt, choices: choices)
         case .none:
@@ -479,7 +494,15 @@ extension Conversation {
             guard case .entity(let type) = parameter.type else {
                 throw invalidAnswer(question, expected: expected(by: question, for: parameter))
             }
-            let found = (try? await query(EntityQuery(entityType: type, kind: .string(text), limit: 10)).entities) ?? []
+            var found = (try? await query(EntityQuery(entityType: type, kind: .string(text), limit: 10)).entities) ?? []
+            // "check off buy milk" to "Which task should I delete?": the name is said in a
+            // request of its own, which takes over; a name said whole is still the answer.
+            let said = TextNormalizer().words(text)
+            if let named = found.first(where: { TextNormalizer().words($0.title) == said }) {
+                found = [named]
+            } else if let request = await requestOfItsOwn(text), request.intent?.id != call.intent.id {
+                throw invalidAnswer(question, expected: expected(by: question, for: parameter))
+            }
             guard !found.isEmpty else { throw invalidAnswer(question, expected: expected(by: question, for: parameter)) }
             if found.count == 1 {
                 // Found by name, though not among the choices the router offered: the value is
@@ -493,6 +516,16 @@ extension Conversation {
             }
             return Question(kind: .choice, parameter: name, prompt: question.prompt, choices: choices)
         }
+    }
+
+    /// Whether `text` says `value` and nothing else: an entity by its title ("the martian"), any
+    /// other type by words the taggers read whole as one ("twenty dollars").
+    static func saysOnly(_ value: JSONValue, _ text: String, as type: ValueType, reader: AnswerReader) -> Bool {
+        guard case .entity = type.elementType else { return reader.coversAllWords(text, as: type) }
+        let normalizer = TextNormalizer()
+        func named(_ words: [String]) -> [String] { Array(words.drop { AnswerReader.articles.contains($0) }) }
+        let titles = (value.arrayValue ?? [value]).compactMap { $0["title"]?.stringValue }
+        return titles.contains { named(normalizer.words($0)) == named(normalizer.words(text)) }
     }
 
     /// The words of a free-text answer before the amount of money that ends it, the amount put
