@@ -76,6 +76,7 @@ struct MoveBook: AppIntent {
     static let title: LocalizedStringResource = "Move Book"
     static let examples = ["move dune to my read shelf"]
     static let description: IntentDescription? = "Puts a book of the library on another shelf."
+    static let effect: IntentSideEffect? = .reversible(undo: MoveBook.self, parameters: ["book": "$result", "shelf": "$book.shelf"])
     static var parameterSummary: ParameterSummary<MoveBook>? { Summary("Move \(\.$book) to \(\.$shelf)") }
     @Parameter(title: "Book", requestValueDialog: "Which book?") var book: BookEntity
     @Parameter(title: "Shelf", requestValueDialog: "Which shelf should it go on?") var shelf: Shelf

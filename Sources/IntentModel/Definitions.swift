@@ -372,12 +372,16 @@ public struct EnumCase: Hashable, Sendable {
 
 extension IntentDefinition {
     /// A dialog template ("Do you want to transfer ${amount} to ${recipient}?") with each
-    /// `${parameter}` replaced by its value as said (``Value/spoken``); unknown or unset names stay as written.
-    public func interpolate(_ template: String, values: (String) -> JSONValue?) -> String {
+    /// `${parameter}` replaced by its value as said (``Value/spoken``), an enum case by its title
+    /// when `caseTitle` knows it (enum type, case id); unknown or unset names stay as written.
+    public func interpolate(
+        _ template: String, values: (String) -> JSONValue?, caseTitle: (String, String) -> String? = { _, _ in nil }
+    ) -> String {
         var text = template
         for parameter in parameters where text.contains("${\(parameter.name)}") {
             guard let raw = values(parameter.name) else { continue }
-            let shown = Value(json: raw, as: parameter.type)?.spoken ?? raw.serialized
+            var shown = Value(json: raw, as: parameter.type)?.spoken ?? raw.serialized
+            if case .enumeration(let type) = parameter.type, let id = raw.stringValue, let title = caseTitle(type, id) { shown = title }
             text = text.replacingOccurrences(of: "${\(parameter.name)}", with: shown)
         }
         return text

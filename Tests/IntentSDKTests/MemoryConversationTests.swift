@@ -100,6 +100,20 @@ import Wire
         }
     }
 
+    /// Moving a book to another shelf is undone by putting it back on the shelf it was on
+    /// (`$book.shelf`, recorded before the move); said with the shelves' titles, not their ids.
+    @Test func aMovedBookGoesBackToItsShelfByUndo() async throws {
+        defer { try? FileManager.default.removeItem(atPath: stateDirectory) }
+        try await withDaemon(host: await IntentHost(apps: DemoApps.all)) { client, _ in
+            let moved = text(try await say(client, "move the martian to want to read"))
+            #expect(moved == "Moved The Martian to Want to Read")
+            let undone = text(try await say(client, "undo"))
+            #expect(undone == "Undone: Move The Martian to Want to Read. (Moved The Martian to Read)")
+            let redone = text(try await say(client, "redo"))
+            #expect(redone == "Redone: Move The Martian to Want to Read. (Moved The Martian to Want to Read)")
+        }
+    }
+
     /// Moving an event is undone by moving it back to the start it had, and redone by moving
     /// it again: the inverse is the same intent, fed from the moved event and the one before.
     @Test func aMovedEventIsMovedBackByUndoAndAgainByRedo() async throws {

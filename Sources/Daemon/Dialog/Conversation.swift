@@ -403,7 +403,10 @@ struct Conversation: Sendable {
 
     /// "Do you want to transfer ${amount} to ${recipient}?" with the values' display text.
     func interpolate(_ text: String, _ call: PendingCall) -> String {
-        call.intent.interpolate(text, values: call.value)
+        let app = registry.router.library.app(call.intent.appID)
+        return call.intent.interpolate(text, values: call.value) { type, id in
+            app?.enumType(type)?.cases.first { $0.id == id }?.title
+        }
     }
 
     func authorize(_ intent: IntentDefinition, _ client: Client) throws(RPCError) {
