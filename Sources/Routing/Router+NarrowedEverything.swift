@@ -23,7 +23,7 @@ extension Router {
         let nameWords = Set(
             app.entityTypes.flatMap(\.values).flatMap { [$0.title] + $0.synonyms }.flatMap { normalizer.words($0) }
         ).subtracting(typeWords)
-        return said.contains { nameWords.contains($0) && isContentWord($0) }
+        return said.contains(where: nameWords.contains)
     }
 
     /// Words that pick some of a kind out of all of it by their state or age.

@@ -497,8 +497,7 @@ extension Conversation {
             var found = (try? await query(EntityQuery(entityType: type, kind: .string(text), limit: 10)).entities) ?? []
             // "check off buy milk" to "Which task should I delete?": the name is said in a
             // request of its own, which takes over; a name said whole is still the answer.
-            let said = TextNormalizer().words(text)
-            if let named = found.first(where: { TextNormalizer().words($0.title) == said }) {
+            if let named = found.first(where: { Self.saysOnly(Value.entity($0.reference).json, text, as: parameter.type, reader: reader) }) {
                 found = [named]
             } else if let request = await requestOfItsOwn(text), request.intent?.id != call.intent.id {
                 throw invalidAnswer(question, expected: expected(by: question, for: parameter))
