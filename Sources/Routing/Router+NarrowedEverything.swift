@@ -54,7 +54,13 @@ extension Router {
     /// would do the opposite of what was said; a phrase that says the word itself ("don't
     /// forget to buy milk") reads it and stays.
     func deniesWhatItDoes(_ parse: Parse, words: [String]) -> Bool {
-        parse.hasStep(.skipped) && parse.ranges(of: .skipped).contains { range in range.contains { Self.negations.contains(words[$0]) } }
+        Self.skipsWord(parse) { Self.negations.contains(words[$0]) }
+    }
+
+    /// Whether `parse` skips a word at whose index `test` holds; read in place, with no array
+    /// of the skipped ranges made (every parse of every utterance is asked).
+    static func skipsWord(_ parse: Parse, where test: (Int) -> Bool) -> Bool {
+        parse.steps.contains { step in step.kind == .skipped && step.range.contains(where: test) }
     }
 
     /// Words that deny a request once contractions are undone ("don't" is "do not").
@@ -65,14 +71,10 @@ extension Router {
     /// Generic words that name a kind in some app and are said of anything ("list", "order")
     /// do not count.
     func skipsAKindOfAnotherApp(_ parse: Parse, words: [String]) -> Bool {
-        guard parse.hasStep(.skipped) else { return false }
-        let skipped = parse.ranges(of: .skipped).flatMap { range in range.map { words[$0] } }.filter(isContentWord)
-        guard !skipped.isEmpty else { return false }
-        func kinds(_ app: AppDefinition) -> Set<String> { Set(app.entityTypes.flatMap { wordsNaming(.entity($0.name)) }) }
-        let own = matcher.apps.first { $0.id == parse.intent.appID }.map(kinds) ?? []
-        return skipped.contains { word in
-            !own.contains(word) && !Self.kindsOfAnything.contains(word)
-                && matcher.apps.contains { $0.id != parse.intent.appID && kinds($0).contains(word) }
+        Self.skipsWord(parse) { index in
+            let word = words[index]
+            guard let apps = appsByKindWord[word], !Self.kindsOfAnything.contains(word), isContentWord(word) else { return false }
+            return !apps.contains(parse.intent.appID)
         }
     }
 

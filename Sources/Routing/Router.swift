@@ -34,6 +34,9 @@ public struct Router: Sendable {
     let conjunctionStarts: [String: Set<String>]
     /// By language, its outside-scope markers by their first word (``outsideMarkers(in:language:)``).
     let outsideMarkersByFirstWord: [String: [String: [[String]]]]
+    /// The apps whose entity types each word names (``wordsNaming(_:)``), built once: a parse
+    /// that skips one of another app's is no reading (``skipsAKindOfAnotherApp(_:words:)``).
+    let appsByKindWord: [String: Set<String>]
     /// Utterances longer than this are not searched for sound-alikes: spoken commands are short,
     /// and the search costs a walk of the vocabulary at every word.
     public static let soundAlikeWordLimit = 32
@@ -110,6 +113,13 @@ public struct Router: Sendable {
         conjunctionStarts = library.languages.mapValues { Set($0.conjunctions.compactMap(\.first)) }
         outsideMarkersByFirstWord = library.languages.mapValues { Dictionary(grouping: $0.outsideScope.filter { !$0.isEmpty }, by: { $0[0] }) }
         readers = ValueTagger.Readers.taking(compiled.matcher.takesValues(of:))
+        var appsByKindWord: [String: Set<String>] = [:]
+        for app in compiled.matcher.apps {
+            for type in app.entityTypes {
+                for word in Self.wordsNaming(type) { appsByKindWord[word, default: []].insert(app.id) }
+            }
+        }
+        self.appsByKindWord = appsByKindWord
     }
 
     /// Loads and compiles the phrase files at `paths`.
@@ -522,8 +532,12 @@ public struct Router: Sendable {
         guard case .entity(let name) = type,
             let entityType = matcher.apps.first(where: { $0.id == String(name.prefix { $0 != "." }) })?.entityType(name)
         else { return [] }
+        return Self.wordsNaming(entityType)
+    }
+
+    static func wordsNaming(_ entityType: EntityTypeDefinition) -> Set<String> {
         let schemaWords = (entityType.adoptedSchema ?? "").split(separator: ".").joined(separator: " ")
-        let words = normalizer.words(TextNormalizer.splittingCamelCase(entityType.displayName + " " + schemaWords))
+        let words = TextNormalizer().words(TextNormalizer.splittingCamelCase(entityType.displayName + " " + schemaWords))
         return Set(words + words.map { $0 + "s" })
     }
 
