@@ -38,6 +38,8 @@ enum ExpenseCurrency: String, AppEnum {
 /// request's time (`IntentRequest.now`). Weeks start on Monday.
 enum ExpensePeriod: String, AppEnum {
     case today, yesterday, thisWeek, lastWeek, thisMonth, lastMonth, thisYear
+    /// A month named alone is its latest: November is this year's from November on, else last year's.
+    case january, february, march, april, may, june, july, august, september, october, november, december
     static let typeDisplayRepresentation: TypeDisplayRepresentation = "Period"
     static let caseDisplayRepresentations: [ExpensePeriod: DisplayRepresentation] = [
         .today: DisplayRepresentation(title: "today", synonyms: ["so far today"]),
@@ -47,22 +49,52 @@ enum ExpensePeriod: String, AppEnum {
         .thisMonth: DisplayRepresentation(title: "this month", synonyms: ["so far this month"]),
         .lastMonth: DisplayRepresentation(title: "last month", synonyms: ["previous month"]),
         .thisYear: DisplayRepresentation(title: "this year", synonyms: ["so far this year"]),
+        .january: DisplayRepresentation(title: "January", synonyms: ["in january", "jan"]),
+        .february: DisplayRepresentation(title: "February", synonyms: ["in february", "feb"]),
+        .march: DisplayRepresentation(title: "March", synonyms: ["in march"]),
+        .april: DisplayRepresentation(title: "April", synonyms: ["in april", "apr"]),
+        .may: DisplayRepresentation(title: "May", synonyms: ["in may"]),
+        .june: DisplayRepresentation(title: "June", synonyms: ["in june"]),
+        .july: DisplayRepresentation(title: "July", synonyms: ["in july"]),
+        .august: DisplayRepresentation(title: "August", synonyms: ["in august", "aug"]),
+        .september: DisplayRepresentation(title: "September", synonyms: ["in september", "sept"]),
+        .october: DisplayRepresentation(title: "October", synonyms: ["in october", "oct"]),
+        .november: DisplayRepresentation(title: "November", synonyms: ["in november", "nov"]),
+        .december: DisplayRepresentation(title: "December", synonyms: ["in december", "dec"]),
     ]
 
-    /// As people say it: "this week".
-    var said: String { Self.caseDisplayRepresentations[self]?.title.text ?? rawValue }
+    /// The month it names, 1 to 12, or nil for a period relative to the week or the day.
+    var month: Int? {
+        let months: [ExpensePeriod] = [.january, .february, .march, .april, .may, .june, .july, .august, .september, .october, .november, .december]
+        return months.firstIndex(of: self).map { $0 + 1 }
+    }
+
+    /// As people say it after "you spent": "this week", "in November".
+    var said: String {
+        let title = Self.caseDisplayRepresentations[self]?.title.text ?? rawValue
+        return month == nil ? title : "in " + title
+    }
 
     /// The instants it covers around `now`: from the start of its first day to the start of
     /// the day after its last.
     func range(around now: Date) -> Range<Date> {
         var calendar = Calendar(identifier: .iso8601)
         calendar.timeZone = .current
+        if let month {
+            let today = calendar.dateComponents([.year, .month], from: now)
+            let year = (today.year ?? 2000) - (month > (today.month ?? 12) ? 1 : 0)
+            guard let first = calendar.date(from: DateComponents(year: year, month: month, day: 1)),
+                let interval = calendar.dateInterval(of: .month, for: first)
+            else { return now..<now }
+            return interval.start..<interval.end
+        }
         let unit: Calendar.Component =
             switch self {
             case .today, .yesterday: .day
             case .thisWeek, .lastWeek: .weekOfYear
             case .thisMonth, .lastMonth: .month
             case .thisYear: .year
+            default: .month
             }
         let back = [.yesterday, .lastWeek, .lastMonth].contains(self) ? -1 : 0
         let reference = calendar.date(byAdding: unit, value: back, to: now) ?? now

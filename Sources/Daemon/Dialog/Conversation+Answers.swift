@@ -139,9 +139,10 @@ extension Conversation {
                 if case .text(let text) = params.answer, let said = caseOfAnotherEnum(text, in: call, reader: reader) {
                     call.set(said.name, said.value)
                 }
-                // "tomorrow at 3 uptown" to "Which location?": the date said with it too.
-                if case .text(let text) = params.answer, let said = valueSaidBeside(choice, in: text, of: call, reader: reader) {
-                    call.set(said.name, said.value)
+                // "tomorrow at 3 uptown" to "Which location?", "a haircut at downtown tomorrow" to
+                // "Which service?": what is said with the choice is kept too.
+                if case .text(let text) = params.answer {
+                    for said in valuesSaidBeside(choice, in: text, of: call, reader: reader) { call.set(said.name, said.value) }
                 }
             } else if case .text(let text) = params.answer, let name = question.parameter, let parameter = call.intent.parameter(name) {
                 // Not one of the choices: read it as a value (an entity the app can find by name).
@@ -171,6 +172,60 @@ extension Conversation {
         }
         try authorize(call.intent, client)
         return try await advance(call, session: session, client: client)
+    }
+
+    /// A text answer read as the intent's own request reads it, opened with the words its
+    /// phrases say before that text ("add" of "add {title} to {list}"), when that reading gives
+    /// the text and names something more (an entity, a person): the values of other parameters
+    /// that have none yet, or only their default, and none that differ from those given. Nil otherwise, and the
+    /// answer is read as the text alone.
+    private func readAsRequest(_ text: String, for parameter: ParameterDefinition, in call: PendingCall) async -> [(String, JSONValue)]? {
+        let openers = Self.wordsBefore(parameter.name, in: registry.router.library.app(call.intent.appID)?.phrases ?? [], of: call.intent.id)
+        for opener in openers.prefix(3) {
+            let routed = await registry.route(opener + " " + text, now: call.now, compound: false)
+            guard routed.intent?.id == call.intent.id, routed.status != .notUnderstood, routed.confidence >= Self.interruptionConfidence,
+                routed.parameters.contains(where: { $0.name == parameter.name })
+            else { continue }
+            var read: [(String, JSONValue)] = []
+            let defaulted = Set(routed.explanation.defaultedParameters)
+            for (name, value) in routed.parameters where !defaulted.contains(name) {
+                if name == parameter.name {
+                    read.append((name, value.json))
+                } else if call.value(name) == nil || call.defaulted.contains(name) {
+                    read.append((name, value.json))
+                } else if call.value(name) != value.json {
+                    return nil
+                }
+            }
+            // Only when it names something (a list, a person): a date or a price is read by the
+            // ways below, which keep the words of a title that would hang without them ("plan for
+            // next week", "a dinner worth 30 pounds").
+            let names = read.contains { said in
+                switch call.intent.parameter(said.0)?.type.elementType {
+                case .entity, .person: said.0 != parameter.name
+                default: false
+                }
+            }
+            return names ? read : nil
+        }
+        return nil
+    }
+
+    /// The words the phrases of `intent` say right before the slot `name`, when they open the
+    /// phrase ("add {title} ...", "(add|put) {title} ..." give "add"), most said first.
+    static func wordsBefore(_ name: String, in phrases: [PhraseTemplate], of intent: String) -> [String] {
+        var counts: [String: Int] = [:]
+        for phrase in phrases where phrase.intent == intent {
+            guard let slot = phrase.text.range(of: "{" + name + "}") else { continue }
+            var before = phrase.text[..<slot.lowerBound].trimmingCharacters(in: .whitespaces)
+            guard !before.isEmpty, !before.contains(where: { "[]<>{}".contains($0) }) else { continue }
+            if before.hasPrefix("("), before.hasSuffix(")"), !before.dropFirst().contains("(") {
+                before = String(before.dropFirst().prefix { $0 != "|" && $0 != ")" })
+            }
+            guard !before.contains(where: { "()|".contains($0) }) else { continue }
+            counts[before, default: 0] += 1
+        }
+        return counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map(\.key)
     }
 
     /// Words that open a correction of what a confirmation shows, besides the language's
@@ -398,12 +453,25 @@ extension Conversation {
             keepCurrency(of: text, reader: reader, into: &call)
             return question
         }
+        // "buy milk to my groceries list for tomorrow" to "What would you like to add?": the
+        // text, and the list and the day it also says, as the request would have read them.
+        if parameter.type == .string, let read = await readAsRequest(text, for: parameter, in: call) {
+            for (other, value) in read {
+                call.set(other, value)
+                call.defaulted.remove(other)
+            }
+            return nil
+        }
         let titles = call.parameters.compactMap { $0.1.stringValue }
         if parameter.needsTime, parameter.type == .date,
             let date = readDate(text, for: parameter, given: call.value(name), meal: reader.mealNamed(in: titles), reader: reader)
         {
             call.set(name, .string(date.iso8601))
             if Self.saysMidnight(text) { call.midnightMeant.insert(name) }
+            // "at 3 uptown for 90 minutes" to "At what time?": the rest is kept too.
+            for said in valuesSaid(in: text, besidesValue: .string(date.iso8601), of: parameter, call: call, reader: reader) ?? [] {
+                call.set(said.name, said.value)
+            }
             return nil
         }
         // "lunch with sam tomorrow at noon" to "What's the event called?": the title, and the
@@ -458,8 +526,11 @@ extension Conversation {
             call.set(name, value)
             call.ambiguities.removeAll { $0.name == name }
             keepCurrency(of: text, reader: reader, into: &call)
-            // "3 large ones" to "How many soups?": the size said with the number is kept.
-            if let said = caseOfAnotherEnum(text, in: call, reader: reader) { call.set(said.name, said.value) }
+            // "3 large ones" to "How many soups?", "uptown on friday at 3" to "Which location?":
+            // what is said with the value is kept.
+            let besides = valuesSaid(in: text, besidesValue: value, of: parameter, call: call, reader: reader) ?? []
+            for said in besides { call.set(said.name, said.value) }
+            if besides.isEmpty, let said = caseOfAnotherEnum(text, in: call, reader: reader) { call.set(said.name, said.value) }
             return nil
         case .candidates(let values):
             // "check off buy milk" to "Which task should I delete?": the name said is in a
@@ -604,30 +675,112 @@ extension Conversation {
         return nil
     }
 
-    /// The words of a choice's answer besides the choice's title, when they are all a date,
-    /// duration or amount of a parameter with no value yet ("tomorrow at 3" in "tomorrow at 3
-    /// uptown"). Only when the title was said: "the 2nd one" chooses by place, and is no day.
-    func valueSaidBeside(_ choice: Choice, in text: String, of call: PendingCall, reader: AnswerReader) -> (name: String, value: JSONValue)? {
+    /// The words of a choice's answer besides the choice's title, read as other values
+    /// (``valuesSaid(in:besides:of:reader:)``). Only when the title was said: "the 2nd one"
+    /// chooses by place, and is no day.
+    func valuesSaidBeside(_ choice: Choice, in text: String, of call: PendingCall, reader: AnswerReader) -> [(name: String, value: JSONValue)] {
         let normalizer = TextNormalizer()
-        var words = normalizer.words(text)
+        let words = normalizer.words(text)
         let title = normalizer.words(choice.title)
-        guard !title.isEmpty, let said = words.firstRange(of: title) else { return nil }
-        words.removeSubrange(said)
-        guard !words.isEmpty else { return nil }
-        let rest = words.joined(separator: " ")
-        for parameter in call.intent.parameters where call.value(parameter.name) == nil {
-            // "30 minutes of yoga": a number of the unit the intent's phrases say after it.
-            if parameter.type == .int, unitSaidAfter(parameter.name, in: call) != nil {
-                guard let count = countOfUnit(words, for: parameter.name, in: call, reader: reader) else { continue }
-                return (parameter.name, .number(count))
-            }
-            guard parameter.type == .date || parameter.type == .duration || parameter.type == .currencyAmount,
-                reader.coversAllWords(rest, as: parameter.type), case .value(let value) = reader.value(rest, as: parameter.type)
-            else { continue }
-            return (parameter.name, value)
-        }
-        return nil
+        guard !title.isEmpty, let said = words.firstRange(of: title) else { return [] }
+        return valuesSaid(in: words, besides: said, of: call, reader: reader)
     }
+
+    /// The words of an answer besides the value asked for, read as values of the call's other
+    /// parameters ("friday at 3 uptown" to "Which location?"), or nil when the value's own words
+    /// cannot be told: the widest span that is all a date, length, amount or number, or the
+    /// narrowest that names the enum case or entity given.
+    func valuesSaid(in text: String, besidesValue value: JSONValue, of parameter: ParameterDefinition, call: PendingCall, reader: AnswerReader)
+        -> [(name: String, value: JSONValue)]?
+    {
+        let words = TextNormalizer().words(text)
+        guard words.count <= Self.mostWordsReadAsValues else { return nil }
+        let spans = words.indices.flatMap { start in (start + 1...words.count).map { start..<$0 } }
+        let given: Range<Int>?
+        switch parameter.type {
+        case .date, .duration, .currencyAmount, .int, .double:
+            given = spans.sorted { $0.count > $1.count }.first { reader.coversAllWords(words[$0].joined(separator: " "), as: parameter.type) }
+        case .enumeration, .entity, .person:
+            given = spans.sorted { $0.count < $1.count }.first { span in
+                guard case .value(let read) = reader.value(words[span].joined(separator: " "), as: parameter.type) else { return false }
+                return read == value
+            }
+        default: given = nil
+        }
+        guard let given, given.count < words.count else { return nil }
+        return valuesSaid(in: words, besides: given, of: call, reader: reader)
+    }
+
+    /// `words` but those in `given` read as values of parameters with no value yet (or only
+    /// their default): a date, duration or amount ("tomorrow at 3"), a number in the unit the
+    /// intent's phrases give it ("30 minutes of yoga"), an enum case, a known entity or a person
+    /// ("downtown" in "a haircut at downtown tomorrow"); then a name of a parameter that has a
+    /// value already changes it ("massage" in "massage uptown" to "Which location?" after a
+    /// haircut). All or nothing: every other word must be one that links them ("at", "on",
+    /// "for") or an article, so no word is read twice or dropped.
+    func valuesSaid(in words: [String], besides given: Range<Int>, of call: PendingCall, reader: AnswerReader) -> [(name: String, value: JSONValue)] {
+        guard given.count < words.count, words.count <= Self.mostWordsReadAsValues else { return [] }
+        let open = call.intent.parameters.filter { (call.value($0.name) == nil || call.defaulted.contains($0.name)) && !$0.type.isList }
+        var taken = Set(given)
+        var found: [(name: String, value: JSONValue)] = []
+        /// The spans of the words not read yet, widest first or narrowest first.
+        func spans(widestFirst: Bool) -> [Range<Int>] {
+            var all: [Range<Int>] = []
+            for start in words.indices where !taken.contains(start) {
+                var end = start
+                while end < words.count, !taken.contains(end) {
+                    end += 1
+                    all.append(start..<end)
+                }
+            }
+            return all.sorted { widestFirst ? $0.count > $1.count : $0.count < $1.count }
+        }
+        func phrase(_ span: Range<Int>) -> String { words[span].joined(separator: " ") }
+        func startsWithLink(_ span: Range<Int>) -> Bool { Self.valueLinks.contains(words[span.lowerBound]) || AnswerReader.articles.contains(words[span.lowerBound]) }
+        // Dates, lengths and amounts take their widest span ("tomorrow at 3", not "3").
+        for parameter in open where [.date, .duration, .currencyAmount].contains(parameter.type) {
+            for span in spans(widestFirst: true) where !startsWithLink(span) || span.count > 1 {
+                guard reader.coversAllWords(phrase(span), as: parameter.type),
+                    case .value(let value) = reader.value(phrase(span), as: parameter.type)
+                else { continue }
+                found.append((parameter.name, value))
+                taken.formUnion(span)
+                break
+            }
+        }
+        for parameter in open where parameter.type == .int && unitSaidAfter(parameter.name, in: call) != nil {
+            for span in spans(widestFirst: true) {
+                guard let count = countOfUnit(Array(words[span]), for: parameter.name, in: call, reader: reader) else { continue }
+                found.append((parameter.name, .number(count)))
+                taken.formUnion(span)
+                break
+            }
+        }
+        let named = open + call.intent.parameters.filter { parameter in !open.contains { $0.name == parameter.name } }
+        for parameter in named where !found.contains(where: { $0.name == parameter.name }) {
+            switch parameter.type {
+            case .enumeration, .entity, .person: break
+            default: continue
+            }
+            for span in spans(widestFirst: false) where !startsWithLink(span) {
+                if parameter.type == .person, !reader.coversAllWords(phrase(span), as: .person) { continue }
+                guard case .value(let value) = reader.value(phrase(span), as: parameter.type) else { continue }
+                if value != call.value(parameter.name) { found.append((parameter.name, value)) }
+                taken.formUnion(span)
+                break
+            }
+        }
+        let unread = words.indices.filter { !taken.contains($0) }
+        guard unread.allSatisfy({ Self.valueLinks.contains(words[$0]) || AnswerReader.articles.contains(words[$0]) }) else { return [] }
+        return found
+    }
+
+    /// The longest answer whose words are read as several values: each span of its words is
+    /// tried, so the work grows with the square of their number.
+    static let mostWordsReadAsValues = 16
+
+    /// Words that join values said together in an answer ("at downtown on friday for an hour").
+    static let valueLinks: Set<String> = ["at", "on", "in", "for", "from", "to", "with", "by", "and", "of", "around", "ones", "thanks"]
 
     /// Words that join a length of time to what it is of ("30 minutes of yoga").
     static let unitLinks: Set<String> = ["of", "for"]
