@@ -44,7 +44,7 @@ extension Router {
                 return true
             })
         else { return false }
-        return parse.ranges(of: .skipped).contains { range in range.contains { Self.quantifiersOfMany.contains(words[$0]) } }
+        return Self.skipsWord(parse) { Self.quantifiersOfMany.contains(words[$0]) }
     }
 
     static let quantifiersOfMany: Set<String> = ["all", "every", "everything", "each", "both"]

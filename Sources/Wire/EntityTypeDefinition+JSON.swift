@@ -114,6 +114,19 @@ extension EntityRecord: JSONConvertible {
         }
     }
 
+    /// The record with the property values it holds untyped (as a query's answer gives them,
+    /// ``init(json:)``) read as the types `definitions` give them: a date sent as its text is a
+    /// date again, so that "move the dentist to 10 am" keeps the event's day and "the newest
+    /// one" compares dates. A value that does not read as its type is left as it was.
+    public func typed(by definitions: [PropertyDefinition]) -> EntityRecord {
+        var record = self
+        for definition in definitions {
+            guard let value = properties[definition.name], let typed = Value(json: value.json, as: definition.type) else { continue }
+            record.properties[definition.name] = typed
+        }
+        return record
+    }
+
     static func untyped(_ json: JSONValue) -> Value? {
         switch json {
         case .string(let s): .string(s)

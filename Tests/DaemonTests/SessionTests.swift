@@ -278,6 +278,26 @@ import Wire
     }
 }
 
+/// Entities an app sends have their properties untyped (a date as its text): they are read as
+/// the entity type declares them, so that "move the dentist to 10 am" keeps the event's day
+/// after the app's events were refreshed. It was today's day.
+@Test func refreshedEntitiesKeepTheirPropertyTypes() async throws {
+    try await withDaemon { _, socket in
+        let app = try RawSocket(path: socket)
+        let register = #"{"jsonrpc":"2.0","id":"r","method":"app.register","params":{"app":{"id":"agenda","name":"Agenda","entities":[{"name":"Event","title":"Event","properties":[{"name":"start","type":"Date"}],"values":[{"id":"gym","title":"Gym","properties":{"start":"2026-11-24T18:00:00"}}]}],"intents":[{"id":"move","title":"Move","parameters":[{"name":"event","type":"Event"},{"name":"start","type":"Date"}],"phrases":["move the {event} to {start}"]}]}}}"#
+        #expect(app.writeAll(Array((register + "\n").utf8)))
+        #expect(try await offThePool { try app.readLines(1) }[0].contains(#""result""#))
+        let changed = #"{"jsonrpc":"2.0","id":"c","method":"entities.changed","params":{"entityType":"agenda.Event","entities":[{"id":"gym","title":"Gym","properties":{"start":"2026-11-24T18:00:00"}},{"id":"dentist","title":"Dentist","properties":{"start":"2026-11-25T15:00:00"}}]}}"#
+        #expect(app.writeAll(Array((changed + "\n").utf8)))
+        #expect(try await offThePool { try app.readLines(1) }[0].contains(#""changed":true"#))
+        try await DaemonClient.withConnection(socketPath: socket) { client in
+            let now = LocalDateTime(year: 2026, month: 11, day: 22, hour: 10)
+            let moved = try await client.call(Methods.Route.self, .init(utterance: "move the dentist to 10 am", now: now))
+            #expect(moved["parameters"]?["start"] == .string("2026-11-25T10:00:00"), "\(moved.serialized)")
+        }
+    }
+}
+
 /// Connections beyond the limit get one clear error line and are closed; those within it,
 /// and new ones once some close, are served.
 @Suite struct ConnectionLimitTests {

@@ -156,18 +156,24 @@ actor AppRegistry {
     /// The values of entity type `type` as its app has them now (after a task was added or
     /// deleted): when they differ from what the router knows, the app's definition takes them
     /// and the router is compiled again, so names match what exists. Returns whether they differed.
+    /// The app's answer holds property values untyped (a date as its text): they are read as
+    /// the types the entity type declares.
     @discardableResult
     func updateEntities(_ type: String, to records: [EntityRecord]) -> Bool {
         let appID = String(type.prefix { $0 != "." })
         if var registration = registrations[appID], !registration.definition.intents.isEmpty,
             let index = registration.definition.entityTypes.firstIndex(where: { $0.name == type })
         {
+            let definitions = registration.definition.entityTypes[index].properties
+            let records = records.map { $0.typed(by: definitions) }
             guard registration.definition.entityTypes[index].values != records else { return false }
             registration.definition.entityTypes[index].values = records
             registrations[appID] = registration
         } else if let appIndex = fileLibrary.apps.firstIndex(where: { $0.id == appID }),
             let index = fileLibrary.apps[appIndex].entityTypes.firstIndex(where: { $0.name == type })
         {
+            let definitions = fileLibrary.apps[appIndex].entityTypes[index].properties
+            let records = records.map { $0.typed(by: definitions) }
             guard fileLibrary.apps[appIndex].entityTypes[index].values != records else { return false }
             fileLibrary.apps[appIndex].entityTypes[index].values = records
         } else {
