@@ -41,10 +41,37 @@ extension Conversation {
         let pool = inList ? list : recalled
         let index = pointer.index ?? ((inList ? list.count : listed > 0 ? listed : recalled.count) - 1)
         guard pool.indices.contains(index) else { return nil }
-        let entity = pool[index]
+        // "archive it" after "forward the invoice to sarah": the forward just made is no
+        // message to archive, the invoice it forwarded is. "It" is the entity the last request
+        // made or showed first, then the others it held, the newest first.
+        var candidates = [index]
+        if namesOne, !oneOfTheList, !inList {
+            candidates += pool.indices.reversed().filter { $0 != index }.prefix(Self.otherEntitiesTried)
+        }
+        for candidate in candidates {
+            if let reading = await reading(
+                words, pointing: pointer.range, at: pool[candidate], recalled: recalled, listed: listed, params: params, session: session,
+                client: client, asSaid: asSaid)
+            {
+                return reading
+            }
+        }
+        return nil
+    }
+
+    /// How many other entities of the last request "it" may stand for when the first does not fit.
+    static let otherEntitiesTried = 3
+
+    /// The request read with `entity` in place of the words at `pointer` (``readingOfReference(in:session:client:asSaid:)``).
+    private func reading(
+        _ words: [String], pointing pointer: Range<Int>, at entity: EntityReference, recalled: [EntityReference], listed: Int,
+        params: Methods.Run.Parameters, session: String, client: Client, asSaid: RouteResult
+    ) async -> RouteResult? {
+        let normalizer = TextNormalizer()
+        let oneOfTheList = listed > 1 && Self.namesOne(pointer.map { words[$0] })
         let title = normalizer.words(entity.title)
         var replaced = words
-        replaced.replaceSubrange(pointer.range, with: title)
+        replaced.replaceSubrange(pointer, with: title)
         var reading = await registry.route(replaced.joined(separator: " "), now: params.now, spoken: params.spoken)
         // "delete it" after "complete buy milk": a done task is no longer among the names the
         // router knows, so its title alone reads as nothing. Said after its type's word
@@ -52,7 +79,7 @@ extension Conversation {
         var typeWordCount = 0
         if reading.status == .notUnderstood, let typeWords = await typeWords(of: entity, session: session, client: client) {
             var typed = words
-            typed.replaceSubrange(pointer.range, with: typeWords + title)
+            typed.replaceSubrange(pointer, with: typeWords + title)
             reading = await registry.route(typed.joined(separator: " "), now: params.now, spoken: params.spoken)
             typeWordCount = typeWords.count
         }
@@ -61,7 +88,7 @@ extension Conversation {
         else { return nil }
         // The slot that took the words of the entity's title, whatever value the router found
         // for them (a draft made a moment ago is not among the names it knows).
-        let start = pointer.range.lowerBound + typeWordCount
+        let start = pointer.lowerBound + typeWordCount
         let covered = start..<(start + title.count)
         let slot = reading.explanation.parses.first { $0.intent.id == intent.id }?.captures.first { $0.range.overlaps(covered) }?.parameter
         guard let name = slot, let parameter = intent.parameter(name), case .entity(let type) = parameter.type.elementType else { return nil }
@@ -87,7 +114,7 @@ extension Conversation {
             if reading.status == .incomplete, reading.missing.isEmpty { reading.status = .complete }
         }
         reading.utterance = params.utterance
-        let pointed = pointer.range.map { words[$0] }.joined(separator: " ")
+        let pointed = pointer.map { words[$0] }.joined(separator: " ")
         reading.explanation.resolverSteps.append(
             oneOfTheList
                 ? "'\(pointed)' refers to one of the \(listed) the session's last request listed"
