@@ -78,7 +78,7 @@ public struct TextNormalizer: Sendable {
     /// and this runs on every utterance for every contact ("Mary-Jane O'Neil" gives mary,
     /// jane, oneil).
     public static func nameWords(_ name: String) -> [String] {
-        name.lowercased().filter { $0 != "'" && $0 != "’" }
+        withoutLatinMarks(name.lowercased()).filter { $0 != "'" && $0 != "’" }
             .split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
     }
 
@@ -157,7 +157,7 @@ public struct TextNormalizer: Sendable {
     /// of what people type or a recognizer writes, is lowercased byte by byte.
     static func lowercasedWord(_ run: ArraySlice<Unicode.Scalar>) -> (text: String, isPlain: Bool) {
         guard run.allSatisfy(\.isASCII) else {
-            return (text(of: run).lowercased(), false)
+            return (withoutLatinMarks(text(of: run).lowercased()), false)
         }
         var isPlain = true
         let text = String(unsafeUninitializedCapacity: run.count) { buffer in
@@ -170,6 +170,22 @@ public struct TextNormalizer: Sendable {
             return run.count
         }
         return (text, isPlain)
+    }
+
+    /// `text` without the marks on its Latin letters: "café" gives "cafe", "muñoz" "munoz",
+    /// "àdd" "add", so that a word typed with or without them, and a name written with them and
+    /// heard without, meet. Other scripts keep theirs ("й" is no "и"), and letters that are no
+    /// letter with a mark stay ("ß", "ø").
+    public static func withoutLatinMarks(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { (0xC0...0x24F).contains($0.value) || (0x1E00...0x1EFF).contains($0.value) }) else { return text }
+        var out = String.UnicodeScalarView()
+        var lastIsLatin = false
+        for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars {
+            if (0x300...0x36F).contains(scalar.value), lastIsLatin { continue }
+            out.append(scalar)
+            lastIsLatin = scalar.properties.isAlphabetic && (scalar.value < 0x250 || (0x1E00...0x1EFF).contains(scalar.value))
+        }
+        return String(out).precomposedStringWithCanonicalMapping
     }
 
     static func isWordScalar(_ s: Unicode.Scalar) -> Bool {
