@@ -51,6 +51,7 @@ import Testing
         ("$12.50", 12.5, "USD"), ("twelve dollars fifty", 12.5, "USD"), ("12 bucks", 12, "USD"), ("€5", 5, "EUR"),
         ("thirty five dollars and twenty cents", 35.2, "USD"), ("£10", 10, "GBP"), ("USD3.14", 3.14, "USD"),
         ("a grand", 1000, "USD"), ("5 lakh rupees", 500_000, "INR"), ("42 RM", 42, "MYR"),
+        ("a fiver", 5, "USD"), ("two tenners", 20, "USD"),
         // Half of one of the unit.
         ("half a dollar", 0.5, "USD"), ("half a euro", 0.5, "EUR"),
     ])

@@ -19,6 +19,9 @@ enum CurrencyWords {
                 "american dollars", "u s dollars", "greenback", "greenbacks",
             ])
         add("USD", ["grand", "grands"], factor: 1000)
+        // Notes by their worth: "a fiver", "two tenners".
+        add("USD", ["fiver", "fivers"], factor: 5)
+        add("USD", ["tenner", "tenners"], factor: 10)
         add("USD", ["cent", "cents", "¢", "c", "penny", "pennies"], factor: 0.01)
         add("USD", ["nickel", "nickels"], factor: 0.05)
         add("USD", ["dime", "dimes"], factor: 0.1)
