@@ -244,7 +244,8 @@ struct AnswerReader {
         // "not sure", "i don't know": no answer, though it begins like one.
         guard let first = words.first, !Self.noAnswerPhrases.contains(words.joined(separator: " ")) else { return nil }
         if Self.noWords.contains(first) || Self.noOpenings.contains(where: { words.starts(with: $0) }) { return false }
-        if Self.yesWords.contains(first) { return true }
+        // "yes but make it 25", "sure, not to john": a yes with terms is no plain yes.
+        if Self.yesWords.contains(first) { return words.dropFirst().contains(where: Self.yesTerms.contains) ? nil : true }
         while let last = words.last, Self.answerClosers.contains(last), words.count > 1 { words.removeLast() }
         let answer = words.joined(separator: " ")
         if Self.yesPhrases.contains(answer) || Self.yesOpenings.contains(where: { words.starts(with: $0) }) { return true }
@@ -257,7 +258,20 @@ struct AnswerReader {
     static let answerOpeners: Set<String> = ["uh", "um", "er", "erm", "hmm", "well", "oh", "so", "ah", "mm"]
     /// Words said after an answer that change nothing of it ("do it please", "go ahead thanks").
     static let answerClosers: Set<String> = ["please", "thanks", "thank", "you", "now", "then"]
-    /// Words that say yes when they open the answer, whatever follows ("sure, delete it").
+    /// Words that, after a yes, make it a yes on terms ("yes but make it 25"): no plain yes.
+    static let yesTerms: Set<String> = ["but", "no", "not", "wait", "except", "instead", "actually", "make", "change", "only", "rather"]
+
+    /// What follows a yes that opens the answer ("make it 25" of "yes but make it 25"), or nil
+    /// when the answer opens with no yes or says nothing after it.
+    func afterYes(_ text: String) -> String? {
+        var words = Array(normalizer.words(text).drop { Self.answerOpeners.contains($0) })
+        guard let first = words.first, Self.yesWords.contains(first), words.count > 1 else { return nil }
+        words.removeFirst()
+        while let next = words.first, ["but", "and", "just", "then", "only"].contains(next), words.count > 1 { words.removeFirst() }
+        return words.joined(separator: " ")
+    }
+
+    /// Words that say yes when they open the answer, unless terms follow (``yesTerms``): "sure, delete it".
     static let yesWords: Set<String> = [
         "yes", "yeah", "yep", "yup", "yea", "ya", "sure", "ok", "okay", "confirm", "confirmed", "correct", "absolutely",
         "definitely", "certainly", "affirmative", "alright", "y",

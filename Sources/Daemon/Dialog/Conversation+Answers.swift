@@ -85,8 +85,11 @@ extension Conversation {
         }
         switch question.kind {
         case .confirm:
-            // "no, make it 40": not a refusal but a correction; asked again with it.
-            if case .text(let text) = params.answer, let (name, value) = correction(text, of: call, reader: reader) {
+            // "no, make it 40", "yes but make it 25": not a refusal, nor a yes, but a correction;
+            // asked again with it.
+            if case .text(let text) = params.answer,
+                let (name, value) = correction(text, of: call, reader: reader) ?? reader.afterYes(text).flatMap({ correction($0, of: call, reader: reader) })
+            {
                 call.set(name, value)
                 call.confirmed = false
                 try authorize(call.intent, client)
@@ -268,6 +271,17 @@ extension Conversation {
                 let currency = given["currency"]?.stringValue
             else { continue }
             return (parameter.name, .object([("amount", .number(amount)), ("currency", .string(currency))]))
+        }
+        // "make it tomorrow" for a transfer with no date yet: a value for an optional parameter
+        // that has none, when the words are all of it.
+        for parameter in call.intent.parameters where !parameter.isRequired && call.value(parameter.name) == nil && !parameter.type.isList {
+            switch parameter.type {
+            case .date, .duration, .currencyAmount, .enumeration, .entity, .person: break
+            default: continue
+            }
+            if [.date, .duration, .currencyAmount, .person].contains(parameter.type), !reader.coversAllWords(rest, as: parameter.type) { continue }
+            guard case .value(let value) = reader.value(rest, as: parameter.type) else { continue }
+            return (parameter.name, value)
         }
         return freeTextCorrection(text, of: call, reader: reader)
     }
