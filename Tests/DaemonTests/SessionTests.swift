@@ -579,6 +579,8 @@ func aChoiceSaidWithHedgesIsTheSameChoice(text: String, expected: Int?) {
     ("sounds good", true), ("no", false), ("nope", false), ("don't", false), ("not now", false), ("absolutely not", false),
     ("of course not", false), ("better not", false), ("do i have anything on thursday", nil), ("please add milk to my list", nil),
     ("right now what's my balance", nil), ("do the dishes", nil), ("cancel the minestrone order", nil), ("stop the music", nil), ("i don't know", nil), ("maybe", nil), ("", nil),
+    // A yes on terms is no plain yes: "yes but make it 25" sent the 20 dollars asked first.
+    ("yes but make it 25", nil), ("sure, but not to him", nil), ("yes, wait", nil), ("yes please", true), ("yeah go ahead", true),
 ])
 func yesIsReadStrictly(text: String, yes: Bool?) {
     #expect(AnswerReader(router: DemoRouter.shared).yesNo(text) == yes, "\(text)")
