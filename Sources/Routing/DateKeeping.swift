@@ -1,3 +1,4 @@
+import Foundation
 import IntentModel
 
 /// A date said in part, to change a date that was already there: a time said alone ("make it
@@ -33,6 +34,24 @@ public enum DateKeeping {
         other.hour = kept.hour < 12 ? kept.hour + 12 : kept.hour - 12
         func distance(_ time: LocalDateTime) -> Int { abs((time.hour - before.hour) * 60 + time.minute - before.minute) }
         return distance(other) < distance(kept) ? other : kept
+    }
+
+    /// `before` moved as `read` moves `now`, when the words are an offset from the time they are
+    /// said ("an hour later", "30 minutes earlier"): read again from `before` (`reread`), they
+    /// move it by the same length. Nil for words that name a time or a day of their own.
+    public static func offset(
+        from before: LocalDateTime, read: LocalDateTime, now: LocalDateTime, reread: (LocalDateTime) -> LocalDateTime?
+    ) -> LocalDateTime? {
+        let utc = TimeZone(secondsFromGMT: 0) ?? .current
+        guard let said = read.date(in: utc), let start = now.date(in: utc), let from = before.date(in: utc), said != start else { return nil }
+        let shift = said.timeIntervalSince(start)
+        // From `before`, and from another time of day: "tomorrow" said at the event's own time
+        // of day moves it by as much, but not from any other.
+        let elsewhere = from.addingTimeInterval(4_567)
+        guard let moved = reread(before), let to = moved.date(in: utc), abs(to.timeIntervalSince(from) - shift) < 1,
+            let other = reread(LocalDateTime(elsewhere, in: utc))?.date(in: utc), abs(other.timeIntervalSince(elsewhere) - shift) < 1
+        else { return nil }
+        return moved
     }
 
     /// Whether `text` says which half of the day its time is in: am or pm, a part of the day or

@@ -209,18 +209,28 @@ struct ParameterExtraction {
     /// event's `startDate` for moveEvent's) goes on that date's day, not today's
     /// (``DateKeeping``). A day said alone stays a day (midnight), which the app reads as
     /// keeping its time. Only for values whose properties the phrase files give.
+    ///
+    /// An offset from the time it is said ("an hour later", "30 minutes earlier") is one from
+    /// the entity's date: "move the standup an hour later" moves it to 10:30 from 9:30.
     mutating func keepTheDatesOfEntities(_ values: inout FoundValues, said dates: [(name: String, range: Range<Int>)]) {
         for (name, range) in dates {
             guard case .date(let read)? = values[name], let before = entityDate(name, in: values) else { continue }
             let text = tokens[range].map(\.text).joined(separator: " ")
-            let kept = DateKeeping.keepingDay(of: before, in: read, said: text) { reference in
-                var fromThatDay = context
-                fromThatDay.now = reference
-                guard case .resolved(let candidates) = ResolverChain().resolve(text, as: .date, context: fromThatDay),
+            let context = self.context
+            func reread(from reference: LocalDateTime) -> LocalDateTime? {
+                var fromThere = context
+                fromThere.now = reference
+                guard case .resolved(let candidates) = ResolverChain().resolve(text, as: .date, context: fromThere),
                     case .date(let again)? = candidates.first?.value
                 else { return nil }
                 return again
             }
+            if let moved = DateKeeping.offset(from: before, read: read, now: context.now, reread: reread) {
+                values[name] = .date(moved)
+                steps.append(.text("\(name): '\(text)' from \(before.iso8601), the date it changes"))
+                continue
+            }
+            let kept = DateKeeping.keepingDay(of: before, in: read, said: text, reread: reread)
             guard kept != read else { continue }
             values[name] = .date(kept)
             steps.append(.text("\(name): '\(text)' on the day of \(before.iso8601), the date it changes"))

@@ -82,16 +82,28 @@ struct EventTimeTests {
     }
 
     /// A time said alone to move an event goes on the event's day: "move the dentist to 4 pm"
-    /// moved it to 4 PM today (the dentist is on November 25 at 3 PM).
+    /// moved it to 4 PM today (the dentist is on November 25 at 3 PM). An offset is one from
+    /// the event's time: "move the standup an hour later" was not understood, and read from
+    /// now it would be 10 AM today.
     @Test(arguments: [
         ("move my dentist appointment to 4 pm", 25, 16, 0),
         ("push the standup to 10", 23, 10, 0),
         ("reschedule the dentist to 2:30", 25, 14, 30),
+        ("move the standup an hour later", 23, 10, 30),
+        ("push the dentist 30 minutes earlier", 25, 14, 30),
+        ("move the dentist two hours later", 25, 17, 0),
     ])
-    func aTimeAloneMovesAnEventOnItsOwnDay(utterance: String, day: Int, hour: Int, minute: Int) {
+    func aTimeAloneOrAnOffsetMovesAnEventFromItsOwnDay(utterance: String, day: Int, hour: Int, minute: Int) {
         let result = router.route(utterance, now: now)
         #expect(result.intent?.id == "calendar.moveEvent")
         #expect(result.parameter("startDate") == .date(LocalDateTime(year: 2026, month: 11, day: day, hour: hour, minute: minute)))
+    }
+
+    /// "tomorrow" is no offset though it moves with the time it is said from: at the event's
+    /// own time of day it would move the standup by a day from its date.
+    @Test func aDayIsNoOffsetAtTheEventsTimeOfDay() {
+        let sameTime = LocalDateTime(year: 2026, month: 11, day: 22, hour: 9, minute: 30)
+        #expect(router.route("move the standup to tomorrow", now: sameTime).parameter("startDate") == .date(LocalDateTime(year: 2026, month: 11, day: 23)))
     }
 
     /// A day said names its own day, and a day alone stays a day (the app keeps the time).

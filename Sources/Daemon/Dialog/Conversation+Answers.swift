@@ -180,8 +180,8 @@ extension Conversation {
     /// A text answer read as the intent's own request reads it, opened with the words its
     /// phrases say before that text ("add" of "add {title} to {list}"), when that reading gives
     /// the text and names something more (an entity, a person): the values of other parameters
-    /// that have none yet, or only their default, and none that differ from those given. Nil otherwise, and the
-    /// answer is read as the text alone.
+    /// that have none yet, or only their default, and none that differ from those given. Nil
+    /// otherwise, and the answer is read as the text alone.
     private func readAsRequest(_ text: String, for parameter: ParameterDefinition, in call: PendingCall) async -> [(String, JSONValue)]? {
         let openers = Self.wordsBefore(parameter.name, in: registry.router.library.app(call.intent.appID)?.phrases ?? [], of: call.intent.id)
         for opener in openers.prefix(3) {
