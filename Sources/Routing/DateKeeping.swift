@@ -48,10 +48,29 @@ public enum DateKeeping {
         // From `before`, and from another time of day: "tomorrow" said at the event's own time
         // of day moves it by as much, but not from any other.
         let elsewhere = from.addingTimeInterval(4_567)
-        guard let moved = reread(before), let to = moved.date(in: utc), abs(to.timeIntervalSince(from) - shift) < 1,
-            let other = reread(LocalDateTime(elsewhere, in: utc))?.date(in: utc), abs(other.timeIntervalSince(elsewhere) - shift) < 1
+        guard let moved = reread(before), let to = moved.date(in: utc), let other = reread(LocalDateTime(elsewhere, in: utc)) else {
+            return nil
+        }
+        if abs(to.timeIntervalSince(from) - shift) < 1, let otherDate = other.date(in: utc), abs(otherDate.timeIntervalSince(elsewhere) - shift) < 1 {
+            return moved
+        }
+        // Days and weeks keep the hour they are read from, not its minutes ("a day later" at
+        // 9:30 is 9:00 the next day): a move by whole days keeps the event's time of day.
+        guard let days = wholeDays(from: now, to: read), days != 0, wholeDays(from: before, to: moved) == days,
+            wholeDays(from: LocalDateTime(elsewhere, in: utc), to: other) == days
         else { return nil }
-        return moved
+        return before.adding(days: days)
+    }
+
+    /// How many days `later` is after `earlier`, when it is at the same hour, on the hour.
+    static func wholeDays(from earlier: LocalDateTime, to later: LocalDateTime) -> Int? {
+        guard later.hour == earlier.hour, later.minute == 0, later.second == 0 else { return nil }
+        let utc = TimeZone(secondsFromGMT: 0) ?? .current
+        var start = earlier
+        (start.minute, start.second) = (0, 0)
+        guard let from = start.date(in: utc), let to = later.date(in: utc) else { return nil }
+        let days = to.timeIntervalSince(from) / 86_400
+        return days == days.rounded() ? Int(days) : nil
     }
 
     /// Whether `text` says which half of the day its time is in: am or pm, a part of the day or

@@ -30,6 +30,25 @@ import Testing
         #expect(Fixtures.resolve(text, as: .date) == Fixtures.date(expected).map(Value.date))
     }
 
+    /// How far a time is moved, said before the length ("push it back an hour", "bring it
+    /// forward by 30 minutes"): back, later and "by" are later, forward, up and earlier
+    /// earlier. A number before a unit is a length, never an hour: "by 15 minutes" was 3 PM.
+    @Test(arguments: [
+        ("back an hour", "2026-11-19T10:00:00"), ("back by 2 hours", "2026-11-19T11:00:00"),
+        ("by 15 minutes", "2026-11-19T09:15:00"), ("later by 10 minutes", "2026-11-19T09:10:00"),
+        ("forward an hour", "2026-11-19T08:00:00"), ("up 30 minutes", "2026-11-19T08:30:00"),
+        ("earlier by half an hour", "2026-11-19T08:30:00"), ("an hour back", "2026-11-19T08:00:00"),
+        ("by 5 pm", "2026-11-19T17:00:00"), ("by 3", "2026-11-19T15:00:00"),
+    ])
+    func aLengthSaidWithItsDirectionMovesTheTime(text: String, expected: String) {
+        #expect(Fixtures.resolve(text, as: .date) == Fixtures.date(expected).map(Value.date))
+    }
+
+    @Test(arguments: ["at 15 minutes", "back", "up", "forward by"])
+    func aLengthIsNoHour(text: String) {
+        #expect(Fixtures.resolve(text, as: .date) == nil)
+    }
+
     /// On another day named, an hour from 1 to 6 said without am or pm is the afternoon's
     /// ("tomorrow at 3" was 3 in the morning); 7 to 11 stay the morning's, and am, pm or a
     /// part of the day still decide.

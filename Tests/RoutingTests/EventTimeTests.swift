@@ -84,7 +84,9 @@ struct EventTimeTests {
     /// A time said alone to move an event goes on the event's day: "move the dentist to 4 pm"
     /// moved it to 4 PM today (the dentist is on November 25 at 3 PM). An offset is one from
     /// the event's time: "move the standup an hour later" was not understood, and read from
-    /// now it would be 10 AM today.
+    /// now it would be 10 AM today. "push my standup back an hour" was not understood, and
+    /// "delay the standup by 15 minutes" moved it to 3 PM ("minutes" left over). Whole days
+    /// keep the event's time of day ("a day later" read from 10:00 is 10:00, not 9:30).
     @Test(arguments: [
         ("move my dentist appointment to 4 pm", 25, 16, 0),
         ("push the standup to 10", 23, 10, 0),
@@ -92,6 +94,15 @@ struct EventTimeTests {
         ("move the standup an hour later", 23, 10, 30),
         ("push the dentist 30 minutes earlier", 25, 14, 30),
         ("move the dentist two hours later", 25, 17, 0),
+        ("push my standup back an hour", 23, 10, 30),
+        ("push the standup back by an hour", 23, 10, 30),
+        ("delay the standup by 15 minutes", 23, 9, 45),
+        ("bring the standup forward an hour", 23, 8, 30),
+        ("move the standup up 30 minutes", 23, 9, 0),
+        ("bring my dentist appointment forward by half an hour", 25, 14, 30),
+        ("move the standup a day later", 24, 9, 30),
+        ("postpone the dentist by a day", 26, 15, 0),
+        ("move the dentist a week earlier", 18, 15, 0),
     ])
     func aTimeAloneOrAnOffsetMovesAnEventFromItsOwnDay(utterance: String, day: Int, hour: Int, minute: Int) {
         let result = router.route(utterance, now: now)

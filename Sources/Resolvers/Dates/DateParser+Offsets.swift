@@ -145,6 +145,7 @@ extension DateParser {
             return number.range.upperBound + 2
         }
         if let weekdays = countedWeekdays(at: index, &parts) { return weekdays }
+        if let moved = movedBy(at: index, &parts) { return moved }
         guard let found = amount(at: index) else { return nil }
         let next = token(found.end)
         switch next {
@@ -175,6 +176,28 @@ extension DateParser {
             return nil
         }
     }
+
+    /// How a time is moved, said before the length: "back an hour" and "by 15 minutes" later,
+    /// "forward an hour", "up 30 minutes", "earlier by 10 minutes" earlier ("push the standup
+    /// back an hour", "bring the dentist forward by half an hour", "delay the standup by 15
+    /// minutes"). Read from now here; moving an event reads them again from its own start
+    /// (`DateKeeping.offset`).
+    private func movedBy(at index: Int, _ parts: inout Parts) -> Int? {
+        let sign: Double
+        switch token(index) {
+        case "back", "later", "by": sign = 1
+        case "forward", "up", "earlier": sign = -1
+        default: return nil
+        }
+        let start = token(index) != "by" && token(index + 1) == "by" ? index + 2 : index + 1
+        guard let found = amount(at: start), found.end == tokens.count || !Self.movedByEnds.contains(token(found.end)) else { return nil }
+        apply(shifted(now, by: found.parts, sign: sign), subDay: Self.isSubDay(found.parts), &parts, units: found.parts)
+        return found.end
+    }
+
+    /// Words after a length that make it part of another reading ("by 2 hours ago", "up to 3
+    /// days from now"), not how far a time is moved.
+    static let movedByEnds: Set<String> = ["ago", "back", "earlier", "before", "from", "after", "since", "hence", "later"]
 
     /// Hours and minutes give an instant; days and weeks keep the hour of now ("in 7 days" at
     /// 04:30 is 04:00 a week later); months and years give the day.

@@ -38,6 +38,8 @@ extension DateParser {
             "early", "late",
             // periods: "the end of the month", "beginning of next year", "on the weekend"
             "end", "beginning", "start", "weekend",
+            // how a time is moved: "back an hour", "forward by 30 minutes", "earlier by 10 minutes"
+            "back", "forward", "up", "later", "earlier",
         ])
         return words
     }()

@@ -135,6 +135,8 @@ extension DateParser {
         let dayNext = token(day) == "today" || token(day) == "tomorrow" || DateWords.weekdays[token(day)] != nil
         let movedTo = token(index - 1) == "to" && (end == tokens.count || dayNext) && !closesRange
         guard explicit || cued || wholeText || partNext || movedTo || parts.part != nil else { return nil }
+        // "by 15 minutes", "at 2 hours": a number of a unit is a length, not an hour.
+        guard explicit || partNext || DateMath.units[token(end)] == nil else { return nil }
         if hour > 12 { clock.pm = nil }
         return (clock, end)
     }
