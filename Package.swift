@@ -72,10 +72,14 @@ let package = Package(
         // GNU readline for `intentd repl` (Debian: libreadline-dev; .ci/run installs it).
         .systemLibrary(
             name: "CReadline", providers: [.apt(["libreadline-dev"])]),
+        // PAM, opened at run time, for the REPL's check that the person typing is the device's
+        // user (docs/protocol.md, "Authentication"): nothing to install to build.
+        .target(name: "CDeviceCheck", linkerSettings: [.linkedLibrary("dl")]),
         .executableTarget(
             name: "intentd",
             dependencies: [
                 "IntentModel", "Phrases", "Resolvers", "Routing", "Wire", "Daemon", "IntentSDK", "DemoApps", "CReadline", "Memory",
+                "CDeviceCheck",
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

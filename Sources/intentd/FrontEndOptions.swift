@@ -82,13 +82,17 @@ struct ConversationClient: Sendable {
     /// Routes and performs an utterance (`run`).
     /// `spoken`: the utterance is what a speech recognizer heard (sound-alike words count).
     /// `at`: the reference time to read it at, instead of `now`.
-    func say(_ utterance: String, spoken: Bool = false, at time: LocalDateTime? = nil) async throws -> RunOutcome {
-        try await client.call(Methods.Run.self, .init(utterance: utterance, session: session, now: time ?? now, spoken: spoken))
+    /// `assertions`: what the front end vouches for (``DeviceCheck`` passed: deviceAuthenticated).
+    func say(
+        _ utterance: String, spoken: Bool = false, at time: LocalDateTime? = nil, assertions: ClientAssertions = .init()
+    ) async throws -> RunOutcome {
+        try await client.call(
+            Methods.Run.self, .init(utterance: utterance, session: session, now: time ?? now, assertions: assertions, spoken: spoken))
     }
 
     /// Answers the pending question with words ("the second one", "yes", "tomorrow instead").
-    func answer(_ text: String) async throws -> RunOutcome {
-        try await client.call(Methods.Continue.self, .init(session: session, answer: .text(text)))
+    func answer(_ text: String, assertions: ClientAssertions = .init()) async throws -> RunOutcome {
+        try await client.call(Methods.Continue.self, .init(session: session, answer: .text(text), assertions: assertions))
     }
 
     /// The intent a finished one opens (`opensIntent`: addBook opens the book it added),

@@ -61,6 +61,8 @@ struct Repl {
     var lastUtterance: (text: String, time: LocalDateTime)?
     var apps: [AppDefinition] = []
     var listed: [JSONValue] = []
+    /// Asks who is typing when an intent needs the device's user (``DeviceCheck``).
+    var deviceCheck = DeviceCheck()
 
     static let commands = [":help", ":apps", ":intents", ":explain", ":suggest", ":history", ":quit"]
 
@@ -136,7 +138,7 @@ struct Repl {
                     let time = conversation.now ?? LocalDateTime(Date(), in: .current)
                     lastUtterance = (input, time)
                     let conversation = conversation
-                    await show { try await conversation.say(input, at: time) }
+                    await show { assertions in try await conversation.say(input, at: time, assertions: assertions) }
                 }
             }
         }
@@ -154,7 +156,8 @@ struct Repl {
     private mutating func reply(_ answer: String, to question: Question) async {
         let conversation = conversation
         do {
-            guard let outcome = try await waitInterruptibly({ try await conversation.answer(answer) }) else { return }
+            guard let outcome = try await performProvingWho({ assertions in try await conversation.answer(answer, assertions: assertions) })
+            else { return }
             try await showAndOpen(outcome)
         } catch let error as RPCError where error.code == .invalidAnswer {
             let expected = error.data?["expected"]?.stringValue ?? "an answer to the question"
@@ -173,12 +176,36 @@ struct Repl {
         }
     }
 
-    private mutating func show(_ call: @escaping @Sendable () async throws -> RunOutcome) async {
+    private mutating func show(_ call: @escaping @Sendable (ClientAssertions) async throws -> RunOutcome) async {
         do {
-            guard let outcome = try await waitInterruptibly(call) else { return }
+            guard let outcome = try await performProvingWho(call) else { return }
             try await showAndOpen(outcome)
         } catch {
             fail(error)
+        }
+    }
+
+    /// The outcome of `call`. When the daemon refuses it until the person typing proves they
+    /// are the device's user (an intent that requires local device authentication: "unlock my
+    /// vault"), PAM asks them (``DeviceCheck``, a password on most systems) and, when it says
+    /// yes, `call` is made again stating `deviceAuthenticated`, as iOS asks for Face ID first.
+    /// Nil when Ctrl-C stopped the wait, or the check failed (both said on screen).
+    private mutating func performProvingWho(_ call: @escaping @Sendable (ClientAssertions) async throws -> RunOutcome) async throws
+        -> RunOutcome?
+    {
+        do {
+            return try await waitInterruptibly { try await call(ClientAssertions()) }
+        } catch let refusal as RPCError where refusal.code == .notAuthorized && refusal.data?["needsDeviceAuthentication"] == .bool(true) {
+            let title = refusal.data?["title"]?.stringValue ?? "This"
+            say("\(title) needs you to prove it is you.")
+            switch deviceCheck.run() {
+            case .proved:
+                return try await waitInterruptibly { try await call(ClientAssertions(deviceAuthenticated: true)) }
+            case .refused(let why):
+                pending = nil
+                say(text.style.failure("✗ Not done: you were not authenticated (\(why)).") + " Nothing was performed.")
+                return nil
+            }
         }
     }
 

@@ -228,7 +228,12 @@ struct PipeConversation {
                 JSONValue.object([("line", .number(Double(number))), ("text", .string(text)), ("error", rpc.json)])
                     .serialized)
         } else {
-            emitLine("> \(text)\n" + self.text.error(rpc))
+            var lines = "> \(text)\n" + self.text.error(rpc)
+            if rpc.data?["needsDeviceAuthentication"] == .bool(true) {
+                // Lines come from a recognizer or a pipe: nobody here to ask for a password.
+                lines += "\n" + self.text.style.dim("(`intentd run` cannot ask who you are; `intentd repl` asks for your password first.)")
+            }
+            emitLine(lines)
         }
     }
 

@@ -294,7 +294,7 @@ import Wire
     @Test func authenticationPolicies() async throws {
         try await withNotes { client in
             await #expect(throws: RPCError(.notAuthorized, "Not authorized", data: .parse("""
-                {"intent":"notes.wipe","policy":"requiresLocalDeviceAuthentication","reason":"the client did not state that the user authenticated on this device (deviceAuthenticated)"}
+                {"intent":"notes.wipe","title":"Wipe notes","policy":"requiresLocalDeviceAuthentication","reason":"the client did not state that the user authenticated on this device (deviceAuthenticated)","needsDeviceAuthentication":true}
                 """))) {
                 _ = try await client.call(Methods.Run.self, .init(utterance: "wipe all notes"))
             }
@@ -306,9 +306,12 @@ import Wire
         try await withDaemon(configure: { $0.ownerUID = getuid() &+ 1 }) { _, socket in
             try await withApp(try NotesApp.definition, socket: socket, handler: NotesApp.handle) {
                 try await DaemonClient.withConnection(socketPath: socket) { client in
-                    await #expect(throws: RPCError.self) {
+                    // Proving who is at the device would not help: no needsDeviceAuthentication.
+                    let refusal = await #expect(throws: RPCError.self) {
                         _ = try await client.call(Methods.Run.self, .init(utterance: "show the secret note"))
                     }
+                    #expect(refusal?.code == .notAuthorized)
+                    #expect(refusal?.data?["needsDeviceAuthentication"] == nil)
                     let open = try await client.call(Methods.Run.self, .init(utterance: "how many notes"))
                     #expect(open.status == .done)
                 }

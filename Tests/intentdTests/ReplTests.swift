@@ -138,6 +138,25 @@ struct ReplTests {
         #expect(result["exit"] == .number(0))
     }
 
+    /// "unlock my vault" (requiresLocalDeviceAuthentication) was refused at the REPL with no
+    /// way on: the REPL now asks PAM (here a PAM service of the test's own, which takes the
+    /// password "open sesame"), reading the password with the echo off, and performs the
+    /// intent only when PAM says yes.
+    @Test func anIntentForTheDevicesUserAsksForThePasswordFirst() async throws {
+        let result = try await scenario("devicecheck")
+        #expect(screen(result, "asked") == "unlock my vault\nUnlock Vault needs you to prove it is you.\nPassword: ")
+        let wrong = screen(result, "wrong")
+        #expect(!wrong.contains("not it"), "the password was shown: \(wrong)")
+        #expect(wrong.contains("✗ Not done: you were not authenticated ("), "\(wrong)")
+        #expect(!wrong.contains("unlocked"))
+        let right = screen(result, "right")
+        #expect(!right.contains("open sesame"), "the password was shown: \(right)")
+        #expect(right.contains("→ bank.unlockVault\nThe vault is unlocked\n"), "\(right)")
+        #expect(screen(result, "other").contains("Your balance is $"))
+        #expect(!screen(result, "other").contains("Password"))
+        #expect(result["exit"] == .number(0))
+    }
+
     @Test func colourOnlyWithoutNoColor() async throws {
         let result = try await scenario("colors")
         let plain = result["noColor"]?["screen"]?.stringValue ?? ""

@@ -418,15 +418,22 @@ struct Conversation: Sendable {
                 creds.uid == configuration.ownerUID || (configuration.groupID.map { creds.isMember(ofGroup: $0) } ?? false)
             } ?? false
         var reason: String?
+        var deviceCheckWouldDo = false
         if !authenticated {
             reason = "the client's user (uid \(credentials.map { String($0.uid) } ?? "unknown")) is not the daemon's user or in its group"
         } else if policy == .requiresLocalDeviceAuthentication, !client.assertions.deviceAuthenticated {
             reason = "the client did not state that the user authenticated on this device (deviceAuthenticated)"
+            deviceCheckWouldDo = true
         }
         guard let reason else { return }
         logger.notice("refused by authentication policy", metadata: ["intent": "\(intent.id)", "policy": "\(policy.rawValue)", "reason": "\(reason)"])
-        throw RPCError(.notAuthorized, "Not authorized", data: .object([
-            ("intent", .string(intent.id)), ("policy", .string(policy.rawValue)), ("reason", .string(reason)),
-        ]))
+        var data: [(String, JSONValue)] = [
+            ("intent", .string(intent.id)), ("title", .string(intent.title)), ("policy", .string(policy.rawValue)),
+            ("reason", .string(reason)),
+        ]
+        // A front end that can check who is at the device (the REPL asks PAM) may ask again with
+        // deviceAuthenticated once the check passes.
+        if deviceCheckWouldDo { data.append(("needsDeviceAuthentication", .bool(true))) }
+        throw RPCError(.notAuthorized, "Not authorized", data: .object(data))
     }
 }

@@ -202,8 +202,34 @@ def interrupt_in_flight(binary, phrases, work):
         daemon.kill()
 
 
+def device_check(binary, phrases, work):
+    """An intent that requires local device authentication ("unlock my vault"): the REPL asks
+    PAM, which asks for a password on the terminal, echo off. PAM's configuration is the
+    test's own (INTENTD_PAM_CONFDIR): its `intentd` service accepts the password "open sesame"
+    through pam_exec, so the check is real PAM without the tester's own password."""
+    confdir = os.path.join(work, "pam.d")
+    os.makedirs(confdir, exist_ok=True)
+    checker = os.path.join(work, "check-password")
+    with open(checker, "w") as script:
+        # pam_exec gives the password on standard input, ended by a NUL byte.
+        script.write("#!/bin/sh\n[ \"$(tr -d '\\000')\" = \"open sesame\" ]\n")
+    os.chmod(checker, 0o755)
+    with open(os.path.join(confdir, "intentd"), "w") as service:
+        service.write(f"auth required pam_exec.so quiet expose_authtok {checker}\naccount required pam_permit.so\n")
+    repl = Repl(binary, phrases, work, {"NO_COLOR": "1", "INTENTD_PAM_CONFDIR": confdir})
+    s = {"start": repl.read_until(PROMPT)}
+    s["asked"] = repl.step("unlock my vault\n", until="Password: ")
+    s["wrong"] = repl.step("not it\n")
+    repl.step("unlock my vault\n", until="Password: ")
+    s["right"] = repl.step("open sesame\n")
+    # Another intent is not asked about.
+    s["other"] = repl.step("what's my balance\n")
+    repl.send("\x04")
+    return {"steps": s, "exit": repl.wait()}
+
+
 SCENARIOS = {"completion": completion, "history": history_across_restarts, "followups": follow_ups, "colors": colors,
-             "interrupt": interrupt_in_flight}
+             "interrupt": interrupt_in_flight, "devicecheck": device_check}
 
 if __name__ == "__main__":
     scenario, binary, phrases, work = sys.argv[1:5]
