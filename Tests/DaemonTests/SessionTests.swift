@@ -581,6 +581,10 @@ func aChoiceSaidWithHedgesIsTheSameChoice(text: String, expected: Int?) {
     ("right now what's my balance", nil), ("do the dishes", nil), ("cancel the minestrone order", nil), ("stop the music", nil), ("i don't know", nil), ("maybe", nil), ("", nil),
     // A yes on terms is no plain yes: "yes but make it 25" sent the 20 dollars asked first.
     ("yes but make it 25", nil), ("sure, but not to him", nil), ("yes, wait", nil), ("yes please", true), ("yeah go ahead", true),
+    // A yes that adds to the request is none either: "yes and add a note saying for lunch"
+    // transferred the money without the note.
+    ("yes and add a note saying for lunch", nil), ("sure, with the memo rent", nil), ("yes and also put it on friday", nil),
+    ("yes and thank you", true), ("yes send it", true),
 ])
 func yesIsReadStrictly(text: String, yes: Bool?) {
     #expect(AnswerReader(router: DemoRouter.shared).yesNo(text) == yes, "\(text)")

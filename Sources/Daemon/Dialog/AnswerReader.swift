@@ -245,7 +245,12 @@ struct AnswerReader {
         guard let first = words.first, !Self.noAnswerPhrases.contains(words.joined(separator: " ")) else { return nil }
         if Self.noWords.contains(first) || Self.noOpenings.contains(where: { words.starts(with: $0) }) { return false }
         // "yes but make it 25", "sure, not to john": a yes with terms is no plain yes.
-        if Self.yesWords.contains(first) { return words.dropFirst().contains(where: Self.yesTerms.contains) ? nil : true }
+        // "yes and add a note saying for lunch": a yes that adds to the request is none either;
+        // "yes and thank you" is.
+        if Self.yesWords.contains(first) {
+            let rest = words.dropFirst().filter { !Self.answerClosers.contains($0) && $0 != "and" }
+            return words.dropFirst().contains(where: Self.yesTerms.contains) || (rest.first.map(Self.yesAdditions.contains) ?? false) ? nil : true
+        }
         while let last = words.last, Self.answerClosers.contains(last), words.count > 1 { words.removeLast() }
         let answer = words.joined(separator: " ")
         if Self.yesPhrases.contains(answer) || Self.yesOpenings.contains(where: { words.starts(with: $0) }) { return true }
@@ -260,6 +265,9 @@ struct AnswerReader {
     static let answerClosers: Set<String> = ["please", "thanks", "thank", "you", "now", "then"]
     /// Words that, after a yes, make it a yes on terms ("yes but make it 25"): no plain yes.
     static let yesTerms: Set<String> = ["but", "no", "not", "wait", "except", "instead", "actually", "make", "change", "only", "rather"]
+    /// Words that, first after a yes (and "and"), add to the request ("yes and add a note
+    /// saying for lunch", "sure, with the memo rent"): no plain yes, or what they add is lost.
+    static let yesAdditions: Set<String> = ["add", "also", "with", "plus", "include", "including", "set", "put"]
 
     /// What follows a yes that opens the answer ("make it 25" of "yes but make it 25"), or nil
     /// when the answer opens with no yes or says nothing after it.

@@ -239,8 +239,10 @@ extension Conversation {
     /// the words fit (one that already has a value, in the order they were said) and its new
     /// value; then, failing that, a bare number for an amount, in the amount's currency; then
     /// new words for free text, said as a renaming (``freeTextCorrection(_:of:reader:)``). Nil
-    /// for a plain yes or no.
-    func correction(_ text: String, of call: PendingCall, reader: AnswerReader) -> (String, JSONValue)? {
+    /// for a plain yes or no. `namingUnsetText`: free text named by its parameter's title may
+    /// give a value to a parameter that has none ("add a note saying for lunch" while asked to
+    /// confirm); not once the request is done, when such words are a request of their own.
+    func correction(_ text: String, of call: PendingCall, reader: AnswerReader, namingUnsetText: Bool = true) -> (String, JSONValue)? {
         var words = TextNormalizer().words(text)
         let markers = registry.router.library.languages["en"]?.selfRepair ?? []
         let openers = (markers + Self.answerCorrectionOpeners).sorted { $0.count > $1.count }
@@ -251,7 +253,7 @@ extension Conversation {
         }
         if words.last == "instead" || words.last == "please" { words.removeLast() }
         guard opened || text.lowercased().contains("instead"), !words.isEmpty else {
-            return freeTextCorrection(text, of: call, reader: reader)
+            return freeTextCorrection(text, of: call, reader: reader, namingUnsetText: namingUnsetText)
         }
         let rest = words.joined(separator: " ")
         // Free text fits anything, so String parameters (and lists of them) are left out.
@@ -283,7 +285,7 @@ extension Conversation {
             guard case .value(let value) = reader.value(rest, as: parameter.type) else { continue }
             return (parameter.name, value)
         }
-        return freeTextCorrection(text, of: call, reader: reader)
+        return freeTextCorrection(text, of: call, reader: reader, namingUnsetText: namingUnsetText)
     }
 
     /// Words that rename what free text said, and only that: after them, the rest is the new text.
@@ -297,7 +299,8 @@ extension Conversation {
     /// last. Free text fits anything, so only words said as a renaming count: after "make it",
     /// "call it", "change the title to" and the like, or before a closing "instead"; a lone
     /// "no" or "actually" opens no renaming ("no thanks" is no title).
-    func freeTextCorrection(_ text: String, of call: PendingCall, reader: AnswerReader) -> (String, JSONValue)? {
+    func freeTextCorrection(_ text: String, of call: PendingCall, reader: AnswerReader, namingUnsetText: Bool = true) -> (String, JSONValue)? {
+        if let named = namedTextValue(text, of: call, unsetToo: namingUnsetText) { return named }
         guard
             let parameter = call.parameters.reversed().lazy.compactMap({ call.intent.parameter($0.0) })
                 .first(where: { $0.type == .string })
@@ -328,6 +331,56 @@ extension Conversation {
         guard !renaming.isEmpty, call.value(parameter.name) != .string(renaming) else { return nil }
         return (parameter.name, .string(renaming))
     }
+
+    /// "add a note saying for lunch", "with the note lunch money", "the note is rent" to a
+    /// transfer's confirmation: free text for the parameter the words name by its title, after
+    /// "add", "with", "set the … to" and the like (the title must be said: free text fits
+    /// anything). `unsetToo`: a parameter with no value yet may be named
+    /// (``correction(_:of:reader:namingUnsetText:)``).
+    func namedTextValue(_ text: String, of call: PendingCall, unsetToo: Bool) -> (String, JSONValue)? {
+        var words = TextNormalizer().words(text)
+        while let first = words.first, Self.namingLeads.contains(first), words.count > 1 { words.removeFirst() }
+        for parameter in call.intent.parameters where parameter.type == .string && (unsetToo || call.value(parameter.name) != nil) {
+            let title = TextNormalizer().words(parameter.title)
+            guard !title.isEmpty, words.count > title.count else { continue }
+            var rest: ArraySlice<String>?
+            for verb in Self.namingVerbs where words.starts(with: verb) {
+                let afterVerb = words.dropFirst(verb.count)
+                let afterArticle = afterVerb.first.map(Self.namingArticles.contains) == true ? afterVerb.dropFirst() : afterVerb
+                guard afterArticle.starts(with: title) else { continue }
+                rest = afterArticle.dropFirst(title.count)
+                break
+            }
+            if rest == nil, words.starts(with: ["the"] + title) || words.starts(with: title) {
+                // "the note is lunch money", "note: lunch money"; not "note to self …", which
+                // may be a title of its own.
+                let afterTitle = words.dropFirst(words.first == "the" ? title.count + 1 : title.count)
+                let colon = text.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix(title.joined(separator: " ") + ":")
+                if afterTitle.starts(with: ["should", "be"]) {
+                    rest = afterTitle.dropFirst(2)
+                } else if afterTitle.first == "is" || afterTitle.first == "saying" {
+                    rest = afterTitle.dropFirst()
+                } else if colon {
+                    rest = afterTitle
+                }
+            }
+            guard var value = rest else { continue }
+            if let linking = Self.namingLinks.first(where: { value.starts(with: $0) }) { value = value.dropFirst(linking.count) }
+            if value.last == "please" { value = value.dropLast() }
+            let said = AnswerReader.withoutFraming(value.joined(separator: " "))
+            guard !said.isEmpty, call.value(parameter.name) != .string(said) else { continue }
+            return (parameter.name, .string(said))
+        }
+        return nil
+    }
+
+    /// Words before a named value that add nothing ("and also add a note …").
+    static let namingLeads: Set<String> = ["and", "also", "oh", "plus", "then", "please", "could", "you", "can", "actually", "no", "wait"]
+    /// Verbs that give a parameter named by its title a value: "add a note", "set the memo to".
+    static let namingVerbs: [[String]] = [["add"], ["with"], ["include"], ["put"], ["attach"], ["set"], ["change"], ["make"], ["use"]]
+    static let namingArticles: Set<String> = ["a", "an", "the", "this", "my", "that"]
+    /// Words between the title and its value: "a note saying …", "set the memo to …".
+    static let namingLinks: [[String]] = [["that", "says"], ["which", "says"], ["saying"], ["reading"], ["of"], ["to"], ["as"], ["is"]]
 
     /// "4" or "4:30" said to change a date that has a time of day: the clock time "at 4", which
     /// a bare number alone does not say; nil for any other words, or for a date with no time.

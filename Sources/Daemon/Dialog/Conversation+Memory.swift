@@ -252,7 +252,7 @@ extension Conversation {
         var found: (last: PendingCall, entryID: Int64?, name: String, value: JSONValue)?
         for (call, entry) in performed.reversed() {
             let reader = AnswerReader(router: registry.router, now: params.now ?? call.now)
-            if let (name, value) = correction(params.utterance, of: call, reader: reader), value != call.value(name) {
+            if let (name, value) = correction(params.utterance, of: call, reader: reader, namingUnsetText: false), value != call.value(name) {
                 found = (call, entry, name, value)
                 break
             }
