@@ -590,6 +590,16 @@ func yesIsReadStrictly(text: String, yes: Bool?) {
     #expect(AnswerReader(router: DemoRouter.shared).yesNo(text) == yes, "\(text)")
 }
 
+/// A name said whole that holds another's words is that name: "the quarterly review" was
+/// asked again between "quarterly review" and "review".
+@Test(arguments: [
+    ("the quarterly review", 1), ("quarterly review to 11", 1), ("review", 2), ("the weekly review", 3), ("the review please", 2),
+])
+func theWidestNameSaidIsTheChoice(text: String, expected: Int?) {
+    let choices = ["Quarterly review", "Review", "Weekly review"].enumerated().map { Choice(index: $0.offset + 1, title: $0.element) }
+    #expect(AnswerReader(router: DemoRouter.shared).choice(text, among: choices) == expected, "\(text)")
+}
+
 /// "yes" to a choice of one takes it; "no" to a choice calls it off.
 @Test func yesToAChoiceOfOneTakesIt() {
     let reader = AnswerReader(router: DemoRouter.shared)

@@ -431,6 +431,7 @@ struct AnswerReader {
         }
         let fits = choices.filter { matches(text, names: [$0.title]) }
         if fits.count == 1 { return fits[0].index }
+        if fits.count > 1, let widest = widestSaid(in: text, among: fits.map(\.title)) { return fits[widest].index }
         // Words that appear in one title only: "travel" for "Travel plans".
         let answer = normalizer.words(text).filter { !Self.articles.contains($0) }
         guard !answer.isEmpty else { return nil }
@@ -439,6 +440,18 @@ struct AnswerReader {
             return answer.allSatisfy(title.contains)
         }
         return partial.count == 1 ? partial[0].index : nil
+    }
+
+    /// Of several names an answer fits, the one said whole whose words hold every other's
+    /// ("the quarterly review" fits "review" too, but names "quarterly review"); nil when no
+    /// one does.
+    func widestSaid(in text: String, among names: [String]) -> Int? {
+        let said = Set(normalizer.words(text))
+        let words = names.map { Set(normalizer.words($0)) }
+        guard let widest = words.indices.max(by: { words[$0].count < words[$1].count }), words[widest].isSubset(of: said),
+            words.indices.allSatisfy({ $0 == widest || (words[$0].isSubset(of: words[widest]) && words[$0].count < words[widest].count) })
+        else { return nil }
+        return widest
     }
 
     /// The words of an answer without the hedges around it, as people say them aloud: "uh the

@@ -144,8 +144,21 @@ extension Conversation {
                 }
                 // "tomorrow at 3 uptown" to "Which location?", "a haircut at downtown tomorrow" to
                 // "Which service?": what is said with the choice is kept too.
+                // "the standup to 11" or "the dentist an hour later" to "Which event?" are read as
+                // the request would read them (a time on the event's own day).
                 if case .text(let text) = params.answer {
-                    for said in valuesSaidBeside(choice, in: text, of: call, reader: reader) { call.set(said.name, said.value) }
+                    if let name = question.parameter, let parameter = call.intent.parameter(name), let chosen = choice.value,
+                        TextNormalizer().words(text).count > 1,
+                        let read = await readAsRequest(text, for: parameter, in: call, onlyNaming: false),
+                        read.contains(where: { $0.0 == name && Self.sameValue($0.1, chosen) })
+                    {
+                        for (other, said) in read where other != name {
+                            call.set(other, said)
+                            call.defaulted.remove(other)
+                        }
+                    } else {
+                        for said in valuesSaidBeside(choice, in: text, of: call, reader: reader) { call.set(said.name, said.value) }
+                    }
                 }
             } else if case .text(let text) = params.answer, let name = question.parameter, let parameter = call.intent.parameter(name) {
                 // Not one of the choices: read it as a value (an entity the app can find by name).
@@ -177,18 +190,37 @@ extension Conversation {
         return try await advance(call, session: session, client: client)
     }
 
-    /// A text answer read as the intent's own request reads it, opened with the words its
-    /// phrases say before that text ("add" of "add {title} to {list}"), when that reading gives
-    /// the text and names something more (an entity, a person): the values of other parameters
-    /// that have none yet, or only their default, and none that differ from those given. Nil
-    /// otherwise, and the answer is read as the text alone.
-    private func readAsRequest(_ text: String, for parameter: ParameterDefinition, in call: PendingCall) async -> [(String, JSONValue)]? {
-        let openers = Self.wordsBefore(parameter.name, in: registry.router.library.app(call.intent.appID)?.phrases ?? [], of: call.intent.id)
-        for opener in openers.prefix(3) {
+    /// An answer read as the intent's own request reads it, opened with the words the request
+    /// began with, or those its phrases say before the value asked ("add" of "add {title} to
+    /// {list}"), when that reading gives
+    /// the value and names something more: the values of other parameters that have none yet,
+    /// or only their default, and none that differ from those given. Nil otherwise.
+    ///
+    /// A text answer is read so only when it names an entity or a person besides, or two more
+    /// values (`onlyNaming`): a date or a price alone is read by the ways of ``read(_:for:into:question:)``,
+    /// which keep the words of a title that would hang without them. Any other answer is read
+    /// so when its words are all used: "50 to john for dinner" to "How much?" gives the
+    /// recipient and the note too.
+    private func readAsRequest(
+        _ text: String, for parameter: ParameterDefinition, in call: PendingCall, onlyNaming: Bool = true
+    ) async -> [(String, JSONValue)]? {
+        // The words the request began with ("send an email", then "to sarah about the budget"),
+        // then the words its phrases say before the value.
+        let began = call.utterance.map { [$0] } ?? []
+        let answerWords = TextNormalizer().words(text).joined(separator: " ")
+        let openers = began + Self.wordsBefore(parameter.name, in: registry.router.library.app(call.intent.appID)?.phrases ?? [], of: call.intent.id).prefix(3)
+        for opener in openers {
             let routed = await registry.route(opener + " " + text, now: call.now, compound: false)
             guard routed.intent?.id == call.intent.id, routed.status != .notUnderstood, routed.confidence >= Self.interruptionConfidence,
-                routed.parameters.contains(where: { $0.name == parameter.name })
+                routed.parameters.contains(where: { $0.name == parameter.name }), onlyNaming || routed.ignored.isEmpty
             else { continue }
+            // The text asked for is the answer's, not the opening's ("add a task", then "buy milk
+            // …", is no task called "a task buy milk").
+            if let asked = routed.parameters.first(where: { $0.name == parameter.name })?.value.json.stringValue,
+                !answerWords.contains(TextNormalizer().words(asked).joined(separator: " "))
+            {
+                continue
+            }
             var read: [(String, JSONValue)] = []
             let defaulted = Set(routed.explanation.defaultedParameters)
             for (name, value) in routed.parameters where !defaulted.contains(name) {
@@ -209,9 +241,19 @@ extension Conversation {
                 default: false
                 }
             }
-            return names ? read : nil
+            // Two values besides the text are read so too ("team offsite next friday from 9 to 5":
+            // its start and end); one alone may be words of the title ("plan for next week").
+            let besides = read.filter { $0.0 != parameter.name }.count
+            return names || besides >= 2 || !onlyNaming ? read : nil
         }
         return nil
+    }
+
+    /// Whether two values are the same: entities by their id (a choice carries the entity's
+    /// properties, a reading may not).
+    static func sameValue(_ one: JSONValue, _ other: JSONValue) -> Bool {
+        if let id = one["id"]?.stringValue, let otherID = other["id"]?.stringValue { return id == otherID }
+        return one == other
     }
 
     /// The words the phrases of `intent` say right before the slot `name`, when they open the
@@ -220,7 +262,14 @@ extension Conversation {
         var counts: [String: Int] = [:]
         for phrase in phrases where phrase.intent == intent {
             guard let slot = phrase.text.range(of: "{" + name + "}") else { continue }
-            var before = phrase.text[..<slot.lowerBound].trimmingCharacters(in: .whitespaces)
+            var before = String(phrase.text[..<slot.lowerBound])
+            // Optional words are left out: "(move|reschedule) [the|my] {event}" opens with "move".
+            while let open = before.lastIndex(of: "["), let close = before[open...].firstIndex(of: "]"),
+                !before[open...close].dropFirst().contains("[")
+            {
+                before.removeSubrange(open...close)
+            }
+            before = before.split(separator: " ").joined(separator: " ")
             guard !before.isEmpty, !before.contains(where: { "[]<>{}".contains($0) }) else { continue }
             if before.hasPrefix("("), before.hasSuffix(")"), !before.dropFirst().contains("(") {
                 before = String(before.dropFirst().prefix { $0 != "|" && $0 != ")" })
@@ -560,10 +609,14 @@ extension Conversation {
             call.set(name, .string(AnswerReader.withoutFraming(title)))
             return nil
         }
-        let reading =
+        var reading =
             parameter.type.elementType == .file && !parameter.type.isList
             ? reader.file(text, types: parameter.fileTypes, directory: parameter.fileDirectory)
             : reader.value(text, as: parameter.type)
+        // "the quarterly review to 11" names "quarterly review", not also "review".
+        if case .candidates(let values) = reading, let widest = reader.widestSaid(in: text, among: values.map(\.displayText)) {
+            reading = .value(values[widest].json)
+        }
         switch reading {
         case .value(let value):
             // "make it 11" to "What's the event called?" after "at 2 pm": free text fits any
@@ -595,7 +648,21 @@ extension Conversation {
             keepCurrency(of: text, reader: reader, into: &call)
             // "3 large ones" to "How many soups?", "uptown on friday at 3" to "Which location?":
             // what is said with the value is kept.
-            let besides = valuesSaid(in: text, besidesValue: value, of: parameter, call: call, reader: reader) ?? []
+            let besidesRead = valuesSaid(in: text, besidesValue: value, of: parameter, call: call, reader: reader)
+            // "50 to john for dinner" to "How much?": words the ways above cannot link (free
+            // text) are read as the request would read them, rather than dropped.
+            let unread = besidesRead.map(\.isEmpty) ?? (TextNormalizer().words(text).count > 1 && !reader.coversAllWords(text, as: parameter.type))
+            if unread, parameter.type != .string,
+                let read = await readAsRequest(text, for: parameter, in: call, onlyNaming: false),
+                read.contains(where: { $0.0 == name && Self.sameValue($0.1, value) })
+            {
+                for (other, said) in read where other != name {
+                    call.set(other, said)
+                    call.defaulted.remove(other)
+                }
+                return nil
+            }
+            let besides = besidesRead ?? []
             for said in besides { call.set(said.name, said.value) }
             if besides.isEmpty, let said = caseOfAnotherEnum(text, in: call, reader: reader) { call.set(said.name, said.value) }
             return nil
