@@ -72,6 +72,7 @@ extension Conversation {
         let session = params.session
         var call = try await sessions.pending(session, uid: client.uid)
         guard let question = call.question else { throw RPCError(.unknownSession, "No question pending in this session") }
+        call.unusedInAnswer = []
         let reader = AnswerReader(router: registry.router, now: call.now)
         var cancelled = false
         switch params.answer {
@@ -181,13 +182,17 @@ extension Conversation {
                 call.midnightMeant.insert(name)
             case .text(let text):
                 if let asked = try await read(text, for: parameter, into: &call, question: question) {
-                    return await ask(asked, call, session, client)
+                    var outcome = await ask(asked, call, session, client)
+                    outcome.ignored = call.unusedInAnswer
+                    return outcome
                 }
             default: throw invalidAnswer(question, expected: "a value (\"text\" or \"value\")")
             }
         }
         try authorize(call.intent, client)
-        return try await advance(call, session: session, client: client)
+        var outcome = try await advance(call, session: session, client: client)
+        outcome.ignored = call.unusedInAnswer
+        return outcome
     }
 
     /// An answer read as the intent's own request reads it, opened with the words the request
@@ -664,6 +669,7 @@ extension Conversation {
             }
             let besides = besidesRead ?? []
             for said in besides { call.set(said.name, said.value) }
+            if besidesRead?.isEmpty == true { call.unusedInAnswer = unusedWords(of: text, besidesValue: value, of: parameter, reader: reader) }
             if besides.isEmpty, let said = caseOfAnotherEnum(text, in: call, reader: reader) { call.set(said.name, said.value) }
             return nil
         case .candidates(let values):
@@ -828,21 +834,37 @@ extension Conversation {
         -> [(name: String, value: JSONValue)]?
     {
         let words = TextNormalizer().words(text)
+        guard let given = span(of: value, in: words, as: parameter, reader: reader), given.count < words.count else { return nil }
+        return valuesSaid(in: words, besides: given, of: call, reader: reader)
+    }
+
+    /// The words of `words` that say `value`: the widest span that is all a date, length,
+    /// amount or number, or the narrowest that names the enum case or entity; nil when they
+    /// cannot be told, or the answer is longer than ``mostWordsReadAsValues``.
+    func span(of value: JSONValue, in words: [String], as parameter: ParameterDefinition, reader: AnswerReader) -> Range<Int>? {
         guard words.count <= Self.mostWordsReadAsValues else { return nil }
         let spans = words.indices.flatMap { start in (start + 1...words.count).map { start..<$0 } }
-        let given: Range<Int>?
         switch parameter.type {
         case .date, .duration, .currencyAmount, .int, .double:
-            given = spans.sorted { $0.count > $1.count }.first { reader.coversAllWords(words[$0].joined(separator: " "), as: parameter.type) }
+            return spans.sorted { $0.count > $1.count }.first { reader.coversAllWords(words[$0].joined(separator: " "), as: parameter.type) }
         case .enumeration, .entity, .person:
-            given = spans.sorted { $0.count < $1.count }.first { span in
+            return spans.sorted { $0.count < $1.count }.first { span in
                 guard case .value(let read) = reader.value(words[span].joined(separator: " "), as: parameter.type) else { return false }
                 return read == value
             }
-        default: given = nil
+        default: return nil
         }
-        guard let given, given.count < words.count else { return nil }
-        return valuesSaid(in: words, besides: given, of: call, reader: reader)
+    }
+
+    /// The words of an answer besides those that say `value`, as the runs they were said in
+    /// ("yesterday at starbucks" of "4.50 yesterday at starbucks" to "How much was it?"); none
+    /// when they are only articles and closers ("3 of them please").
+    func unusedWords(of text: String, besidesValue value: JSONValue, of parameter: ParameterDefinition, reader: AnswerReader) -> [String] {
+        let words = TextNormalizer().words(text)
+        guard let given = span(of: value, in: words, as: parameter, reader: reader) else { return [] }
+        let filler = AnswerReader.articles.union(AnswerReader.answerClosers).union(["ones", "of", "them", "it", "and"])
+        guard !words.indices.allSatisfy({ given.contains($0) || filler.contains(words[$0]) }) else { return [] }
+        return [words[..<given.lowerBound], words[given.upperBound...]].filter { !$0.isEmpty }.map { $0.joined(separator: " ") }
     }
 
     /// `words` but those in `given` read as values of parameters with no value yet (or only

@@ -35,6 +35,9 @@ struct PendingCall: Sendable {
     var turn = 0
     /// The words that asked for it, when it came from an utterance (for the history).
     var utterance: String?
+    /// Words of the last answer that were not read ("at starbucks" of "4.50 yesterday at
+    /// starbucks" to "How much was it?"): the outcome says so, as a route does.
+    var unusedInAnswer: [String] = []
     /// In an utterance of several commands: the commands after this one, performed once it is done.
     var remainingParts: [String] = []
     /// True when the call is one of several commands of one utterance.
