@@ -67,6 +67,9 @@ extension Conversation {
 
     /// How sure the router must be of a reply to take it as a new request rather than a wrong answer.
     static let interruptionConfidence = 0.75
+    /// How sure it must be of an answer read as the request (``readAsRequest``): less, since the
+    /// intent is known and must be the same ("add the road by cormac mccarthy" is 67%).
+    static let answerAsRequestConfidence = 0.6
 
     private func answerPending(_ params: Methods.Continue.Parameters, client: Client) async throws(RPCError) -> RunOutcome {
         let session = params.session
@@ -216,7 +219,7 @@ extension Conversation {
         let openers = began + Self.wordsBefore(parameter.name, in: registry.router.library.app(call.intent.appID)?.phrases ?? [], of: call.intent.id).prefix(3)
         for opener in openers {
             let routed = await registry.route(opener + " " + text, now: call.now, compound: false)
-            guard routed.intent?.id == call.intent.id, routed.status != .notUnderstood, routed.confidence >= Self.interruptionConfidence,
+            guard routed.intent?.id == call.intent.id, routed.status != .notUnderstood, routed.confidence >= Self.answerAsRequestConfidence,
                 routed.parameters.contains(where: { $0.name == parameter.name }), onlyNaming || routed.ignored.isEmpty
             else { continue }
             // The text asked for is the answer's, not the opening's ("add a task", then "buy milk
@@ -240,9 +243,11 @@ extension Conversation {
             // Only when it names something (a list, a person): a date or a price is read by the
             // ways below, which keep the words of a title that would hang without them ("plan for
             // next week", "a dinner worth 30 pounds").
+            // Free text counts too: "the road by cormac mccarthy" to "What's the title of the
+            // book?" is the title and its author, as "add the road by cormac mccarthy" reads.
             let names = read.contains { said in
                 switch call.intent.parameter(said.0)?.type.elementType {
-                case .entity, .person: said.0 != parameter.name
+                case .entity, .person, .string: said.0 != parameter.name
                 default: false
                 }
             }
