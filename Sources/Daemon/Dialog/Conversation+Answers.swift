@@ -917,6 +917,18 @@ extension Conversation {
                 break
             }
         }
+        // "chicken noodle small 2 please" to "Which soup?": a bare number is the one count the
+        // intent still needs, when no other number (an amount, a measure) could take it.
+        let counts = open.filter { parameter in parameter.type == .int && !found.contains { $0.name == parameter.name } }
+        if counts.count == 1, !open.contains(where: { [.double, .currencyAmount, .duration].contains($0.type) }) {
+            // Not "one" of "the tomato one", nor "a".
+            for span in spans(widestFirst: true) where span.count == 1 && !AnswerReader.articles.contains(words[span.lowerBound]) {
+                guard reader.coversAllWords(phrase(span), as: .int), case .value(let value) = reader.value(phrase(span), as: .int) else { continue }
+                found.append((counts[0].name, value))
+                taken.formUnion(span)
+                break
+            }
+        }
         let named = open + call.intent.parameters.filter { parameter in !open.contains { $0.name == parameter.name } }
         for parameter in named where !found.contains(where: { $0.name == parameter.name }) {
             switch parameter.type {

@@ -64,10 +64,13 @@ package struct Lexicon: Sendable {
     package static let articles: Set<String> = ["the", "a", "an"]
     /// Words that place a thing in time or order and name nothing alone.
     package static let orderWords: Set<String> = ["last", "next", "previous", "past", "coming", "upcoming", "first", "second"]
-    /// Weak words, the words that ask ("who", "what") and "again": a free text of these alone
-    /// says nothing ("who recommended dune" names no recommender, "what can't you do" no app,
-    /// "how much was it again" no expense called "it again").
-    package static let noContentWords: Set<String> = weakWords.union(["not", "who", "what", "which", "where", "when", "why", "how", "whom", "whose", "again"])
+    /// Weak words, the words that ask ("who", "what"), "again" and the words that introduce a
+    /// name: a free text of these alone says nothing ("who recommended dune" names no
+    /// recommender, "what can't you do" no app, "how much was it again" no expense called "it
+    /// again", "create an event called lunch" no event called "called" at noon).
+    package static let noContentWords: Set<String> = weakWords.union([
+        "not", "who", "what", "which", "where", "when", "why", "how", "whom", "whose", "again", "called", "named", "titled", "entitled",
+    ])
 }
 
 /// A ``Lexicon`` being built: names inserted one by one, then laid out flat (``lexicon``).
