@@ -146,10 +146,10 @@ extension Conversation {
                 if case .text(let text) = params.answer, let said = caseOfAnotherEnum(text, in: call, reader: reader) {
                     call.set(said.name, said.value)
                 }
-                // "tomorrow at 3 uptown" to "Which location?", "a haircut at downtown tomorrow" to
-                // "Which service?": what is said with the choice is kept too.
-                // "the standup to 11" or "the dentist an hour later" to "Which event?" are read as
-                // the request would read them (a time on the event's own day).
+                // What is said with the choice is kept too: read as the request would read it
+                // ("the standup to 11" or "the dentist an hour later" to "Which event?" is a time
+                // on the event's own day), else as values beside it ("tomorrow at 3 uptown" to
+                // "Which location?", "a haircut at downtown tomorrow" to "Which service?").
                 if case .text(let text) = params.answer {
                     if let name = question.parameter, let parameter = call.intent.parameter(name), let chosen = choice.value,
                         TextNormalizer().words(text).count > 1,
@@ -200,15 +200,15 @@ extension Conversation {
 
     /// An answer read as the intent's own request reads it, opened with the words the request
     /// began with, or those its phrases say before the value asked ("add" of "add {title} to
-    /// {list}"), when that reading gives
-    /// the value and names something more: the values of other parameters that have none yet,
-    /// or only their default, and none that differ from those given. Nil otherwise.
+    /// {list}"), when that reading gives the value and more: the values of other parameters
+    /// that have none yet, or only their default, and none that differ from those given. Nil
+    /// otherwise.
     ///
-    /// A text answer is read so only when it names an entity or a person besides, or two more
-    /// values (`onlyNaming`): a date or a price alone is read by the ways of ``read(_:for:into:question:)``,
-    /// which keep the words of a title that would hang without them. Any other answer is read
-    /// so when its words are all used: "50 to john for dinner" to "How much?" gives the
-    /// recipient and the note too.
+    /// A text answer is read so only when it also names an entity, a person or more text, or
+    /// two other values (`onlyNaming`): a date or a price alone is read by the ways of
+    /// ``read(_:for:into:question:)``, which keep the words of a title that would hang without
+    /// them. Any other answer is read so when its words are all used: "50 to john for dinner"
+    /// to "How much?" gives the recipient and the note too.
     private func readAsRequest(
         _ text: String, for parameter: ParameterDefinition, in call: PendingCall, onlyNaming: Bool = true
     ) async -> [(String, JSONValue)]? {
@@ -240,11 +240,10 @@ extension Conversation {
                     return nil
                 }
             }
-            // Only when it names something (a list, a person): a date or a price is read by the
-            // ways below, which keep the words of a title that would hang without them ("plan for
-            // next week", "a dinner worth 30 pounds").
-            // Free text counts too: "the road by cormac mccarthy" to "What's the title of the
-            // book?" is the title and its author, as "add the road by cormac mccarthy" reads.
+            // A text answer only when it names something more (a list, a person, an author: "the
+            // road by cormac mccarthy" to "What's the title of the book?"): a date or a price is
+            // read by the ways below, which keep the words of a title that would hang without
+            // them ("plan for next week", "a dinner worth 30 pounds").
             let names = read.contains { said in
                 switch call.intent.parameter(said.0)?.type.elementType {
                 case .entity, .person, .string: said.0 != parameter.name
