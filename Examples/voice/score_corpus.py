@@ -99,18 +99,32 @@ def route_readings(items: list[dict], intentd: Path, now: str, phrases: list[str
     return per_item
 
 
-def score(items: list[dict], intentd: Path, now: str, spoken: bool = True) -> tuple[list[dict], list[dict]]:
-    """Per line: the judgement of the best transcript and of the n-best choice."""
+def any_reading(item: dict, routed: list[dict]) -> dict:
+    """The judgement of the best choice any rule could make among a line's readings."""
+    judged = [judge(item, result) for result in routed]
+    if item.get("intent") is None:
+        return {"ood": True, "rejected": all(j["rejected"] for j in judged)}
+    return {
+        "ood": False,
+        "intent": any(j["intent"] for j in judged),
+        "parameters": any(j["parameters"] for j in judged),
+        "wrong": all(j["wrong"] for j in judged),
+    }
+
+
+def score(items: list[dict], intentd: Path, now: str, spoken: bool = True) -> tuple[list[dict], list[dict], list[dict]]:
+    """Per line: the judgement of the best transcript, of the n-best choice, and of any reading."""
     per_item = route_readings(items, intentd, now, spoken=spoken)
-    best, nbest = [], []
+    best, nbest, anyone = [], [], []
     for item, routed in zip(items, per_item):
         best.append(judge(item, routed[0]) | {"routed": routed[0]})
         chosen = choose(routed, [confidence for _, confidence in readings(item)])
         nbest.append(judge(item, None if chosen is None else routed[chosen]))
-    return best, nbest
+        anyone.append(any_reading(item, routed))
+    return best, nbest, anyone
 
 
-def report(items: list[dict], best: list[dict], nbest: list[dict], splits: list[str]) -> dict:
+def report(items: list[dict], best: list[dict], nbest: list[dict], anyone: list[dict], splits: list[str]) -> dict:
     groups = {}
     for split in splits:
         chosen = [i for i, item in enumerate(items) if split == "all" or item.get("split") == split]
@@ -120,6 +134,7 @@ def report(items: list[dict], best: list[dict], nbest: list[dict], splits: list[
             groups[f"{split}/{voice}"] = {
                 "best": summarize([best[i] for i in picked]),
                 "nbest": summarize([nbest[i] for i in picked]),
+                "any": summarize([anyone[i] for i in picked]),
             }
     return groups
 
@@ -131,7 +146,7 @@ def percent(value) -> str:
 def print_table(groups: dict) -> None:
     print(f"{'split/voice':22} {'input':6} {'lines':>5} {'intent':>7} {'params':>7} {'wrong':>5} {'OOD rej':>8}")
     for name, group in groups.items():
-        for kind in ("best", "nbest"):
+        for kind in ("best", "nbest", "any"):
             s = group[kind]
             print(
                 f"{name:22} {kind:6} {s['lines']:5} {percent(s['intent']):>7} {percent(s['parameters']):>7}"
@@ -152,12 +167,12 @@ def main(argv=None) -> int:
     try:
         intentd = voice_test.find_intentd(args.intentd)
         items = load(Path(args.corpus))
-        best, nbest = score(items, intentd, args.now, spoken=not args.typed)
+        best, nbest, anyone = score(items, intentd, args.now, spoken=not args.typed)
     except (voice_test.InputError, voice_test.Missing, OSError) as problem:
         print(f"score_corpus: {problem}", file=sys.stderr)
         return 2
     splits = [args.split] if args.split else ["tune", "test", "all"]
-    groups = report(items, best, nbest, splits)
+    groups = report(items, best, nbest, anyone, splits)
     if args.json:
         print(json.dumps(groups, indent=2))
     else:
