@@ -3,6 +3,9 @@
 # app answers over the socket: docs/sdk.md's fifteen minutes, end to end. CI runs it.
 #
 #     Examples/Greenhouse/smoke-test.sh [PATH/TO/intentd]    (default: build it with swift build)
+#
+# SCRATCH_PATH builds Greenhouse there instead of in its own .build: CI passes intentd's
+# .build, which already holds IntentSDK and its dependencies compiled.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -12,8 +15,9 @@ if [[ -z "$intentd" ]]; then
     swift build --package-path "$root" --product intentd
     intentd="$(swift build --package-path "$root" --show-bin-path)/intentd"
 fi
-swift build --package-path "$here" --product greenhouse
-greenhouse="$(swift build --package-path "$here" --show-bin-path)/greenhouse"
+scratch=(--scratch-path "${SCRATCH_PATH:-$here/.build}")
+swift build --package-path "$here" "${scratch[@]}" --product greenhouse
+greenhouse="$(swift build --package-path "$here" "${scratch[@]}" --show-bin-path)/greenhouse"
 
 work="$(mktemp -d)"
 socket="$work/intentd.sock"
