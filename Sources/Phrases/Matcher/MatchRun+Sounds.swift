@@ -19,16 +19,23 @@ struct SoundStep {
 /// a sound-alike walk and the heard phones: row `d` after the walk's first `d` words, so that a
 /// walk one word deeper extends the row above it and backing out costs nothing. Row 0 is where
 /// the walk starts. All rows, and two to work in, share one allocation for the whole walk.
+///
+/// A cell above the bound can lead to no step (costs are never negative), so each row keeps
+/// the band of cells at or below it and is infinite outside: a row is worked out over its
+/// band only (Ukkonen's cut-off), which gives the same answers as the whole row.
 struct PhoneRows {
     let heard: [Phone]
     private let width: Int
     private let scratch: Int
     private var storage: [Float]
+    /// Per row, the first and last cell at or below ``bound`` (first > last: none).
+    private var bands: [(first: Int, last: Int)]
     /// The least cost a row may keep and still lead to a step: a step ends at a heard-word
     /// boundary `b` with cost at most `maximumCost × b`, and no phone said after can lower
     /// a row's least cost.
     private let bound: Float
-    /// The cells of the edit distance worked out so far, for ``MatchRun/soundWork``.
+    /// The cells of the edit distance a walk asks for, for ``MatchRun/soundWork``: the whole
+    /// rows, whatever the band spares, so the budget stops a walk where it always has.
     private(set) var work = 0
 
     var heardCount: Int { heard.count }
@@ -38,7 +45,8 @@ struct PhoneRows {
         self.heard = heard
         width = heard.count + 1
         scratch = width * (depth + 1)
-        storage = [Float](repeating: 0, count: width * (depth + 3))
+        storage = [Float](repeating: .infinity, count: width * (depth + 3))
+        bands = Array(repeating: (1, 0), count: depth + 1)
         bound = maximumCost * Float(heard.count)
     }
 
@@ -46,10 +54,25 @@ struct PhoneRows {
     mutating func setStart(costs: PhoneCosts) {
         storage[0] = 0
         for j in 0..<heard.count { storage[j + 1] = storage[j] + costs.insertion[Int(heard[j])] }
+        clip(0)
     }
 
     mutating func set(_ depth: Int, to row: [Float]) {
         storage.replaceSubrange(depth * width..<(depth + 1) * width, with: row)
+        clip(depth)
+    }
+
+    /// Finds row `depth`'s band and makes the cells outside it infinite.
+    private mutating func clip(_ depth: Int) {
+        let from = depth * width
+        var first = 0, last = -1
+        for j in 0..<width where storage[from + j] <= bound {
+            if last < 0 { first = j }
+            last = j
+        }
+        if last < 0 { first = 1 }
+        for j in 0..<width where j < first || j > last { storage[from + j] = .infinity }
+        bands[depth] = (first, last)
     }
 
     func row(_ depth: Int) -> [Float] { Array(storage[depth * width..<(depth + 1) * width]) }
@@ -59,12 +82,14 @@ struct PhoneRows {
     func value(_ depth: Int, at heardPhones: Int) -> Float { storage[depth * width + heardPhones] }
 
     /// Row `depth + 1` becomes row `depth` with `phones` said after it. False, as soon as it is
-    /// known, when the row can lead to no step (its least cost is above the bound).
+    /// known, when the row can lead to no step (no cell of it is at or below the bound).
     mutating func extend(_ depth: Int, with phones: [Phone], costs: PhoneCosts) -> Bool {
         let width = width, bound = bound, count = heard.count
         let from = depth * width, to = (depth + 1) * width, scratch = scratch
         work += phones.count * count
-        return storage.withUnsafeMutableBufferPointer { rows in
+        var (first, last) = bands[depth]
+        guard first <= last else { return false }
+        let extended: Bool = storage.withUnsafeMutableBufferPointer { rows in
             heard.withUnsafeBufferPointer { heard in
                 costs.substitution.withUnsafeBufferPointer { substitution in
                     costs.deletion.withUnsafeBufferPointer { deletion in
@@ -73,26 +98,57 @@ struct PhoneRows {
                             var previous = base + from
                             var current = base + scratch
                             var spare = base + scratch + width
-                            // Nothing said: the row as it is, bounded by its own least cost.
-                            var least = phones.isEmpty ? (0...count).reduce(Float.infinity) { min($0, previous[$1]) } : .infinity
-                            for said in phones {
+                            // Plain loops and comparisons: a debug build (the tests') runs generic
+                            // `min` and range iterators through metadata lookups.
+                            var index = 0
+                            while index < phones.count {
+                                let said = phones[index]
+                                index += 1
                                 let missed = deletion[Int(said)]
                                 let substitutionRow = substitution.baseAddress! + Int(said) * Phones.count
-                                current[0] = previous[0] + missed
-                                least = current[0]
-                                for j in 1...count {
-                                    let h = heard[j - 1]
-                                    let value = min(
-                                        previous[j] + missed, current[j - 1] + insertion[Int(h)],
-                                        previous[j - 1] + (said == h ? 0 : substitutionRow[Int(h)]))
-                                    current[j] = value
-                                    least = min(least, value)
+                                // Cells before the band stay above the bound; so do cells past
+                                // it once the row leaves the band of the row before.
+                                var nextFirst = 1, nextLast = -1
+                                var j = first
+                                var left = Float.infinity
+                                if j == 0 {
+                                    left = previous[0] + missed
+                                    current[0] = left
+                                    if left <= bound { nextFirst = 0; nextLast = 0 }
+                                    j = 1
                                 }
-                                if least > bound { return false }
+                                while j <= count {
+                                    let h = heard[j - 1]
+                                    var value = left + insertion[Int(h)]
+                                    if j <= last {
+                                        let deleted = previous[j] + missed
+                                        if deleted < value { value = deleted }
+                                    }
+                                    if j - 1 <= last {
+                                        let substituted = previous[j - 1] + (said == h ? 0 : substitutionRow[Int(h)])
+                                        if substituted < value { value = substituted }
+                                    }
+                                    current[j] = value
+                                    left = value
+                                    if value <= bound {
+                                        if nextLast < 0 { nextFirst = j }
+                                        nextLast = j
+                                    } else if j > last {
+                                        j += 1
+                                        break
+                                    }
+                                    j += 1
+                                }
+                                // The rest of the row (and what an earlier row left in it) is out of reach.
+                                if j <= count { (current + j).update(repeating: .infinity, count: count + 1 - j) }
+                                guard nextFirst <= nextLast else { return false }
+                                // Cells between the row's start and its band are above the bound too.
+                                if nextFirst > 0 { current.update(repeating: .infinity, count: nextFirst) }
+                                first = nextFirst
+                                last = nextLast
                                 previous = current
                                 swap(&current, &spare)
                             }
-                            guard least <= bound else { return false }
                             (base + to).update(from: previous, count: width)
                             return true
                         }
@@ -100,6 +156,8 @@ struct PhoneRows {
                 }
             }
         }
+        if extended { bands[depth + 1] = (first, last) }
+        return extended
     }
 }
 
