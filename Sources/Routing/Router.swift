@@ -256,6 +256,7 @@ public struct Router: Sendable {
         func acceptable(_ parse: Parse) -> Bool {
             !Self.reachesOutside(parse, markers: outside) && (parse.confidence >= threshold || !parse.takesAnEntityNameAsFreeText)
                 && !takesConjunctionAsName(parse, words: words) && !takesAKindOfAnotherAppAsText(parse, words: words)
+                && !takesADestinationAsText(parse, words: words)
                 && !asksHelpWithNoApp(parse, words: words) && !narrowsWhatItDestroys(parse, words: words, spans: spans)
                 && !asksManyOfOne(parse, words: words) && !deniesWhatItDoes(parse, words: words)
                 && !skipsAKindOfAnotherApp(parse, words: words)
@@ -405,6 +406,21 @@ public struct Router: Sendable {
     }
 
     static let conjunctions: Set<String> = ["and", "or", "but"]
+
+    /// Whether `parse` takes as free text words that begin by saying where something goes:
+    /// "add onto my contacts" (*add john to my contacts*, misheard) is no task called "onto my
+    /// contacts", nor "add into the calendar" one called "into the calendar". A title that
+    /// says a place further on keeps it ("add go to the bank").
+    func takesADestinationAsText(_ parse: Parse, words: [String]) -> Bool {
+        parse.captures.contains { capture in
+            guard capture.content == .freeText, capture.range.count >= 2 else { return false }
+            let first = capture.range.lowerBound
+            return Self.destinationPrepositions.contains(words[first]) && Self.possessivesAndArticles.contains(words[first + 1])
+        }
+    }
+
+    static let destinationPrepositions: Set<String> = ["to", "onto", "into", "unto"]
+    static let possessivesAndArticles: Set<String> = ["my", "our", "your", "his", "her", "their", "the", "a", "an", "this", "that"]
 
     /// Whether `parse` takes as its one value, at the end of the words, free text that is
     /// nothing but "a" or "an" and a word naming a kind of thing of another app: "add a book"

@@ -23,6 +23,24 @@ import Testing
         #expect(route("add milk and eggs to my groceries list").parameter("title") == .string("milk and eggs"))
     }
 
+    /// Free text does not begin by saying where something goes: "add onto my contacts" (a
+    /// recognizer's *add john to my contacts*) is no task "onto my contacts". A title with a
+    /// place further on, or a list said, is a task, typed or spoken.
+    @Test(arguments: [
+        ("add onto my contacts", nil), ("add into the calendar", nil), ("add to my contacts", nil),
+        ("add trip to the zoo to my list", "tasks.add"), ("add milk onto my groceries list", "tasks.add"),
+        ("add to my list call the dentist", "tasks.add"), ("remind me to go to the gym", "tasks.add"),
+    ] as [(String, String?)])
+    func freeTextDoesNotBeginWithADestination(utterance: String, intent: String?) {
+        // Spoken, "onto" also sounds like "on todo" (*add on todo: my contacts*), which this
+        // rule does not reach.
+        for spoken in utterance == "add onto my contacts" ? [false] : [false, true] {
+            let result = DemoRouter.shared.route(utterance, now: DemoRouter.now, spoken: spoken)
+            let routed = result.status == .notUnderstood ? nil : result.intent?.id
+            #expect(routed == intent, "\(utterance), spoken \(spoken): \(result.json.serialized)")
+        }
+    }
+
     /// "add a book" asks for a book, not for the task "a book": free text that is only "a" and
     /// a word naming a kind of thing of another app is not taken. With more words, or the list
     /// said, it is a task.
