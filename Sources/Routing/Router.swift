@@ -410,7 +410,7 @@ public struct Router: Sendable {
     /// Whether `parse` takes as free text words that begin by saying where something goes:
     /// "add onto my contacts" (*add john to my contacts*, misheard) is no task called "onto my
     /// contacts", nor "add into the calendar" one called "into the calendar". A title that
-    /// says a place further on keeps it ("add go to the bank").
+    /// says a place further on keeps it ("add trip to the zoo to my list").
     func takesADestinationAsText(_ parse: Parse, words: [String]) -> Bool {
         parse.captures.contains { capture in
             guard capture.content == .freeText, capture.range.count >= 2 else { return false }
@@ -420,7 +420,7 @@ public struct Router: Sendable {
     }
 
     static let destinationPrepositions: Set<String> = ["to", "onto", "into", "unto"]
-    static let possessivesAndArticles: Set<String> = ["my", "our", "your", "his", "her", "their", "the", "a", "an", "this", "that"]
+    static let possessivesAndArticles: Set<String> = Lexicon.articles.union(["my", "our", "your", "his", "her", "their", "this", "that"])
 
     /// Whether `parse` takes as its one value, at the end of the words, free text that is
     /// nothing but "a" or "an" and a word naming a kind of thing of another app: "add a book"
