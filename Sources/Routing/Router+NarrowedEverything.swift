@@ -34,49 +34,82 @@ extension Router {
         "archived", "important", "urgent", "duplicate", "duplicated", "cancelled", "canceled", "expired", "other",
     ]
 
-    /// Whether `parse` skips a word that asks for many ("all", "every") for an intent that acts
-    /// on one entity it needs: "delete all completed tasks" is no request to delete the one
-    /// task called "completed", nor to be asked which one.
-    func asksManyOfOne(_ parse: Parse, words: [String]) -> Bool {
-        guard parse.hasStep(.skipped),
-            parse.intent.parameters.contains(where: { parameter in
-                guard parameter.isRequired, case .entity = parameter.type else { return false }
-                return true
-            })
-        else { return false }
-        return Self.skipsWord(parse) { Self.quantifiersOfMany.contains(words[$0]) }
+    /// Whether `parse` skips a word it must not, by one of three rules:
+    ///
+    /// - A word that asks for many ("all", "every") for an intent that acts on one entity it
+    ///   needs: "delete all completed tasks" is no request to delete the one task called
+    ///   "completed", nor to be asked which one.
+    /// - A word that denies what it would do: "don't delete the buy milk task", "mark buy milk
+    ///   as not done", "i did not finish buy milk". Firing the intent would do the opposite of
+    ///   what was said; a phrase that says the word itself ("don't forget to buy milk") reads
+    ///   it and stays.
+    /// - A word that names a kind of thing of another app, and of none of its own: "show me the
+    ///   *task* about the dentist" is no request to open the Dentist event. Generic words that
+    ///   name a kind in some app and are said of anything ("list", "order") do not count.
+    ///
+    /// `unskippable` holds ``unskippable(_:)`` of `words` once a parse that skips words has
+    /// been asked: every parse of every utterance is asked, so each word is looked up once, and
+    /// only when some parse skips one.
+    func skipsAWordItMustNot(_ parse: Parse, unskippable: inout [UnskippableWord?]?, words: [String]) -> Bool {
+        guard parse.hasStep(.skipped) else { return false }
+        if unskippable == nil { unskippable = self.unskippable(words) }
+        guard let unskippable, unskippable.contains(where: { $0 != nil }) else { return false }
+        var needsOneEntity: Bool?
+        return Self.skipsWord(parse) { index in
+            guard let word = unskippable[index] else { return false }
+            if word.denies { return true }
+            if !word.kindOfApps.isEmpty, !word.kindOfApps.contains(parse.intent.appID) { return true }
+            guard word.asksForMany else { return false }
+            if needsOneEntity == nil {
+                needsOneEntity = parse.intent.parameters.indices.contains { index in
+                    guard parse.intent.parameters[index].isRequired, case .entity = parse.intent.parameters[index].type else { return false }
+                    return true
+                }
+            }
+            return needsOneEntity ?? false
+        }
+    }
+
+    /// By index, what each of `words` is to ``skipsAWordItMustNot(_:unskippable:words:)``; nil for a
+    /// word any parse may skip.
+    func unskippable(_ words: [String]) -> [UnskippableWord?] {
+        words.map { unskippableWords[$0] }
+    }
+
+    /// What a word a parse must not skip says, by the rules of
+    /// ``skipsAWordItMustNot(_:unskippable:words:)``.
+    struct UnskippableWord: Equatable, Sendable {
+        /// It asks for many ("all").
+        var asksForMany = false
+        /// It denies a request ("not").
+        var denies = false
+        /// The apps whose kinds of thing it names, when it is a content word and not a kind of
+        /// anything; empty otherwise.
+        var kindOfApps: Set<String> = []
+    }
+
+    /// The words no parse may skip (``skipsAWordItMustNot(_:unskippable:words:)``), built once at init
+    /// from the kinds the apps name.
+    static func unskippableWords(appsByKindWord: [String: Set<String>], isContentWord: (String) -> Bool) -> [String: UnskippableWord] {
+        var table: [String: UnskippableWord] = [:]
+        for word in quantifiersOfMany { table[word, default: UnskippableWord()].asksForMany = true }
+        for word in negations { table[word, default: UnskippableWord()].denies = true }
+        for (word, apps) in appsByKindWord where !kindsOfAnything.contains(word) && isContentWord(word) {
+            table[word, default: UnskippableWord()].kindOfApps = apps
+        }
+        return table
     }
 
     static let quantifiersOfMany: Set<String> = ["all", "every", "everything", "each", "both"]
 
-    /// Whether `parse` skips a word that denies what it would do: "don't delete the buy milk
-    /// task", "mark buy milk as not done", "i did not finish buy milk". Firing the intent
-    /// would do the opposite of what was said; a phrase that says the word itself ("don't
-    /// forget to buy milk") reads it and stays.
-    func deniesWhatItDoes(_ parse: Parse, words: [String]) -> Bool {
-        Self.skipsWord(parse) { Self.negations.contains(words[$0]) }
-    }
-
     /// Whether `parse` skips a word at whose index `test` holds; read in place, with no array
     /// of the skipped ranges made (every parse of every utterance is asked).
     static func skipsWord(_ parse: Parse, where test: (Int) -> Bool) -> Bool {
-        parse.steps.contains { step in step.kind == .skipped && step.range.contains(where: test) }
+        parse.steps.indices.contains { parse.steps[$0].kind == .skipped && parse.steps[$0].range.contains(where: test) }
     }
 
     /// Words that deny a request once contractions are undone ("don't" is "do not").
     static let negations: Set<String> = ["not", "never", "neither", "nor"]
-
-    /// Whether `parse` skips a word that names a kind of thing of another app, and of none of
-    /// its own: "show me the *task* about the dentist" is no request to open the Dentist event.
-    /// Generic words that name a kind in some app and are said of anything ("list", "order")
-    /// do not count.
-    func skipsAKindOfAnotherApp(_ parse: Parse, words: [String]) -> Bool {
-        Self.skipsWord(parse) { index in
-            let word = words[index]
-            guard let apps = appsByKindWord[word], !Self.kindsOfAnything.contains(word), isContentWord(word) else { return false }
-            return !apps.contains(parse.intent.appID)
-        }
-    }
 
     /// Words some app names a kind of thing by that are said of things of every kind, or are
     /// verbs too ("can you book one at the downtown location").

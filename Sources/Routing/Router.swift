@@ -34,9 +34,9 @@ public struct Router: Sendable {
     let conjunctionStarts: [String: Set<String>]
     /// By language, its outside-scope markers by their first word (``outsideMarkers(in:language:)``).
     let outsideMarkersByFirstWord: [String: [String: [[String]]]]
-    /// The apps whose entity types each word names (``wordsNaming(_:)``), built once: a parse
-    /// that skips one of another app's is no reading (``skipsAKindOfAnotherApp(_:words:)``).
-    let appsByKindWord: [String: Set<String>]
+    /// The words no parse may skip: a kind another app names, a denial, a word that asks for
+    /// many (``skipsAWordItMustNot(_:unskippable:words:)``), built once.
+    let unskippableWords: [String: UnskippableWord]
     /// Utterances longer than this are not searched for sound-alikes: spoken commands are short,
     /// and the search costs a walk of the vocabulary at every word.
     public static let soundAlikeWordLimit = 32
@@ -119,7 +119,10 @@ public struct Router: Sendable {
                 for word in Self.wordsNaming(type) { appsByKindWord[word, default: []].insert(app.id) }
             }
         }
-        self.appsByKindWord = appsByKindWord
+        let matcher = compiled.matcher
+        unskippableWords = Self.unskippableWords(appsByKindWord: appsByKindWord) { word in
+            !matcher.isFiller(word) && !Self.minorWords.contains(word)
+        }
     }
 
     /// Loads and compiles the phrase files at `paths`.
@@ -134,18 +137,25 @@ public struct Router: Sendable {
             contactIndex: contactIndex)
     }
 
-    /// Words that put a request in the past: a bare day said with them ("on saturday",
-    /// "november 14") is the one just past, not the next one.
-    /// Whether the words speak of the past ("did i take", "i spent"). A switch: it is asked of
-    /// every word of every utterance.
-    static func speaksOfThePast(_ words: [String]) -> Bool {
-        words.contains { word in
-            switch word {
-            case "did", "took", "was", "were", "spent", "paid", "went", "bought", "happened", "ago", "had": true
-            default: false
-            }
+    /// Keeps the parses `test` holds for, in order, each asked in place (from the last):
+    /// `removeAll(where:)` and `filter` copy every parse they ask about, and a parse is large.
+    static func keep(_ parses: inout [Parse], where test: (Parse) -> Bool) {
+        var index = parses.endIndex
+        while index > parses.startIndex {
+            index -= 1
+            if !test(parses[index]) { parses.remove(at: index) }
         }
     }
+
+    /// Whether the words speak of the past ("did i take", "i spent"): a bare day said with them
+    /// ("on saturday", "november 14") is the one just past, not the next one.
+    static func speaksOfThePast(_ words: [String]) -> Bool {
+        words.contains(where: pastMarkers.contains)
+    }
+
+    /// Words that put a request in the past. A set: it is asked of every word of every
+    /// utterance, and a switch over strings compares the word with each case in turn.
+    static let pastMarkers: Set<String> = ["did", "took", "was", "were", "spent", "paid", "went", "bought", "happened", "ago", "had"]
 
     /// The intent an utterance no phrase parses most likely asks for, by the words it shares
     /// with the intent's phrases (``Matcher/rankByWordOverlap(_:limit:)``). Taken only when the
@@ -251,6 +261,8 @@ public struct Router: Sendable {
             SlotSpan(range: $0.range, type: $0.type, value: $0.value, confidence: $0.confidence)
         }
         let outside = outsideMarkers(in: words, language: language)
+        // Looked up once, and only when some parse skips words: most parses skip none.
+        var unskippableOfWords: [UnskippableWord?]?
         // A parse that takes a name as free text must stand on its own: below the threshold,
         // it does not hide a reading that clears it.
         func acceptable(_ parse: Parse) -> Bool {
@@ -258,12 +270,10 @@ public struct Router: Sendable {
                 && !takesConjunctionAsName(parse, words: words) && !takesAKindOfAnotherAppAsText(parse, words: words)
                 && !takesADestinationAsText(parse, words: words)
                 && !asksHelpWithNoApp(parse, words: words) && !narrowsWhatItDestroys(parse, words: words, spans: spans)
-                && !asksManyOfOne(parse, words: words) && !deniesWhatItDoes(parse, words: words)
-                && !skipsAKindOfAnotherApp(parse, words: words)
+                && !skipsAWordItMustNot(parse, unskippable: &unskippableOfWords, words: words)
         }
-        // Filtered in place: a parse is large, and copying each one costs.
         var parses = matcher.match(words, spans: spans, limit: 5, allowed: allowedIntents)
-        parses.removeAll { !acceptable($0) }
+        Self.keep(&parses) { acceptable($0) }
         // Speech-to-text mishears words ("my detox" for "mighty tasks"): when nothing parses as
         // written, or only by skipping words ("and get cast on my to do list" as *get my to do
         // list*), or only by taking heard words as a name nobody knows ("show me the books on
@@ -276,8 +286,8 @@ public struct Router: Sendable {
         let takesUnknownName = top?.takesAnEntityNameAsFreeText ?? false
         if spoken, writtenConfidence < threshold || skipsWords || takesUnknownName, words.count <= Self.soundAlikeWordLimit {
             let heardSpans = spans + peopleHeardBySound(words, written: spans)
-            let heard = matcher.match(words, spans: heardSpans, limit: 5, soundAlike: true, allowed: allowedIntents)
-                .filter { acceptable($0) && !hearsBesideSkippedWords($0, words: words) }
+            var heard = matcher.match(words, spans: heardSpans, limit: 5, soundAlike: true, allowed: allowedIntents)
+            Self.keep(&heard) { acceptable($0) && !hearsBesideSkippedWords($0, words: words) }
             // A written parse that takes a name only in part, a word beside it skipped, leaves
             // the name to the app to ask; heard by sound, the whole name may be there ("make a
             // gentle checkup appointment" for *dental checkup*): as sure is enough, to within a
@@ -397,9 +407,11 @@ public struct Router: Sendable {
     /// entity nobody knows: "find books and we're" is no book called "and we're", it is the
     /// rest of a sentence (*by Andy Weir*, misheard), and "add milk and eggs" names no task.
     func takesConjunctionAsName(_ parse: Parse, words: [String]) -> Bool {
-        parse.captures.contains { capture in
-            guard capture.content == .freeText, let first = capture.range.first, Self.conjunctions.contains(words[first]),
-                case .entity? = parse.intent.parameter(capture.parameter)?.type.elementType
+        // Read in place: a loop over the captures copies each.
+        parse.captures.indices.contains { index in
+            guard parse.captures[index].isFreeText, let first = parse.captures[index].range.first,
+                Self.conjunctions.contains(words[first]),
+                case .entity? = parse.intent.parameter(parse.captures[index].parameter)?.type.elementType
             else { return false }
             return true
         }
@@ -412,9 +424,10 @@ public struct Router: Sendable {
     /// contacts", nor "add into the calendar" one called "into the calendar". A title that
     /// says a place further on keeps it ("add trip to the zoo to my list").
     func takesADestinationAsText(_ parse: Parse, words: [String]) -> Bool {
-        parse.captures.contains { capture in
-            guard capture.content == .freeText, capture.range.count >= 2 else { return false }
-            let first = capture.range.lowerBound
+        parse.captures.indices.contains { index in
+            let range = parse.captures[index].range
+            guard range.count >= 2, parse.captures[index].isFreeText else { return false }
+            let first = range.lowerBound
             return Self.destinationPrepositions.contains(words[first]) && Self.possessivesAndArticles.contains(words[first + 1])
         }
     }

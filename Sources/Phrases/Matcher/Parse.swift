@@ -47,6 +47,12 @@ public struct Capture: Hashable, Sendable {
     /// The tokens it covers.
     public var range: Range<Int>
     public var content: Content
+
+    /// Whether the capture took free text, told without copying its content.
+    public var isFreeText: Bool {
+        if case .freeText = content { return true }
+        return false
+    }
 }
 
 /// How one stretch of the utterance was used by a parse, for `--explain`.
@@ -169,8 +175,9 @@ extension Parse {
     /// Whether an entity parameter took free text: a name that may be known to the app only
     /// ("open the task buy bread").
     public var takesAnEntityNameAsFreeText: Bool {
-        captures.contains { capture in
-            guard capture.content == .freeText, case .entity? = intent.parameter(capture.parameter)?.type.elementType else { return false }
+        captures.indices.contains { index in
+            guard captures[index].isFreeText, case .entity? = intent.parameter(captures[index].parameter)?.type.elementType
+            else { return false }
             return true
         }
     }
