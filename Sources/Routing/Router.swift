@@ -153,9 +153,8 @@ public struct Router: Sendable {
         words.contains(where: pastMarkers.contains)
     }
 
-    /// Words that put a request in the past. A set: it is asked of every word of every
-    /// utterance, and a switch over strings compares the word with each case in turn.
-    static let pastMarkers: Set<String> = ["did", "took", "was", "were", "spent", "paid", "went", "bought", "happened", "ago", "had"]
+    /// Words that put a request in the past; asked of every word of every utterance.
+    static let pastMarkers: SmallWordSet = ["did", "took", "was", "were", "spent", "paid", "went", "bought", "happened", "ago", "had"]
 
     /// The intent an utterance no phrase parses most likely asks for, by the words it shares
     /// with the intent's phrases (``Matcher/rankByWordOverlap(_:limit:)``). Taken only when the
@@ -591,7 +590,7 @@ public struct Router: Sendable {
     /// Whether `word` says something: neither filler ("um", "please") nor a minor word ("the", "of").
     func isContentWord(_ word: String) -> Bool { !matcher.isFiller(word) && !Self.minorWords.contains(word) }
 
-    static let minorWords: Set<String> = [
+    static let minorWords: SmallWordSet = [
         "the", "a", "an", "my", "of", "to", "in", "on", "for", "and", "or", "with", "at", "by", "from", "is", "it", "this",
         "that", "me", "i", "you", "your", "our", "s", "up", "then", "am", "are", "was", "were", "as",
     ]

@@ -250,7 +250,7 @@ extension MatchRun {
     static let maximumNameBeforeType = 4
     /// Words that pick an entity among others rather than name it, and verbs that make a
     /// clause of the words ("my tv are list", heard for "my tbr list").
-    static let pickingWords: Set<String> = [
+    static let pickingWords: SmallWordSet = [
         "every", "each", "single", "last", "latest", "first", "next", "previous", "other", "another", "same", "whole", "any", "some",
         "current", "recent", "newest", "oldest", "these", "those", "are", "was", "were", "be", "been", "am", "has", "have", "had",
     ]

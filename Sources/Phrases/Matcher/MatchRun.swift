@@ -146,6 +146,10 @@ struct MatchRun {
         swap(&freeTextBuffer, &scratch.freeText)
     }
 
+    /// ``Lexicon/noContentWords`` and ``Lexicon/fillerOpeningText``, asked of every word.
+    static let noContentWords = SmallWordSet(Lexicon.noContentWords)
+    static let fillerOpeningText = SmallWordSet(Lexicon.fillerOpeningText)
+
     /// A run working in `scratch`'s buffers (``Matcher/match(_:spans:limit:soundAlike:misheardWords:allowed:)``
     /// takes them from its pool and gives them back with ``giveBack(to:)``).
     init(
@@ -187,7 +191,7 @@ struct MatchRun {
             let isFiller = id.map { matcher.fillerWords.contains($0) } ?? false
             exact.append(id)
             filler.append(isFiller)
-            functionWord.append((isFiller && !Lexicon.fillerOpeningText.contains(token)) || Lexicon.noContentWords.contains(token))
+            functionWord.append((isFiller && !Self.fillerOpeningText.contains(token)) || Self.noContentWords.contains(token))
             typeWord.append(id.map(matcher.entityTypeWords.contains) ?? false)
             hasTypeWord = hasTypeWord || typeWord[typeWord.count - 1]
             numeric.append(false)
