@@ -73,7 +73,7 @@ extension Router {
     /// By index, what each of `words` is to ``skipsAWordItMustNot(_:unskippable:words:)``; nil for a
     /// word any parse may skip.
     func unskippable(_ words: [String]) -> [UnskippableWord?] {
-        words.map { unskippableWords[$0] }
+        words.map { unskippableWordSet.contains($0) ? unskippableWords[$0] : nil }
     }
 
     /// What a word a parse must not skip says, by the rules of

@@ -37,6 +37,9 @@ public struct Router: Sendable {
     /// The words no parse may skip: a kind another app names, a denial, a word that asks for
     /// many (``skipsAWordItMustNot(_:unskippable:words:)``), built once.
     let unskippableWords: [String: UnskippableWord]
+    /// The words of ``unskippableWords``, asked first: most words are none of them, and this
+    /// tells so without hashing.
+    let unskippableWordSet: SmallWordSet
     /// Utterances longer than this are not searched for sound-alikes: spoken commands are short,
     /// and the search costs a walk of the vocabulary at every word.
     public static let soundAlikeWordLimit = 32
@@ -123,6 +126,7 @@ public struct Router: Sendable {
         unskippableWords = Self.unskippableWords(appsByKindWord: appsByKindWord) { word in
             !matcher.isFiller(word) && !Self.minorWords.contains(word)
         }
+        unskippableWordSet = SmallWordSet(unskippableWords.keys)
     }
 
     /// Loads and compiles the phrase files at `paths`.

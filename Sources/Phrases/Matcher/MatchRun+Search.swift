@@ -236,7 +236,7 @@ extension MatchRun {
             else { continue }
             for edge in edges {
                 // The phrase reads the type word right after the name.
-                guard let anchors = matcher.entityAnchors[automaton.slotEdgeClass[edge]], anchors.contains(word),
+                guard matcher.entityAnchors(ofClass: automaton.slotEdgeClass[edge]).contains(word),
                     automaton.wordTarget(from: automaton.slotEdgeTarget[edge], word: word) != nil
                 else { continue }
                 takeSlot(

@@ -33,9 +33,15 @@ public struct Matcher: Sendable {
         let intents: [IntentDefinition]
         let apps: [AppDefinition]
         let sounds: VocabularySounds
+        /// ``Compiled/entityAnchors`` by slot class, empty for a class that is no entity's: asked
+        /// at every name before its type word, where a dictionary look-up costs.
+        let entityAnchorsByClass: [Set<Int32>]
 
         init(compiled: Compiled, intents: [IntentDefinition], apps: [AppDefinition], sounds: VocabularySounds) {
             self.compiled = compiled
+            var byClass = [Set<Int32>](repeating: [], count: Int(compiled.entityAnchors.keys.max() ?? -1) + 1)
+            for (slotClass, words) in compiled.entityAnchors where slotClass >= 0 { byClass[Int(slotClass)] = words }
+            entityAnchorsByClass = byClass
             self.intents = intents
             self.apps = apps
             self.sounds = sounds
@@ -63,6 +69,10 @@ public struct Matcher: Sendable {
     public var apps: [AppDefinition] { parts.apps }
     var overlap: WordOverlap { parts.compiled.overlap }
     var entityAnchors: [Int32: Set<Int32>] { parts.compiled.entityAnchors }
+    /// The words naming the type of the entity slot class `slotClass`; empty for another class.
+    func entityAnchors(ofClass slotClass: Int32) -> Set<Int32> {
+        parts.entityAnchorsByClass.indices.contains(Int(slotClass)) ? parts.entityAnchorsByClass[Int(slotClass)] : []
+    }
     var entityTypeWords: Set<Int32> { parts.compiled.entityTypeWords }
     /// How each vocabulary word sounds, worked out on the first sound-alike search.
     var sounds: VocabularySounds { parts.sounds }
