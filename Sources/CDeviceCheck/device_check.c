@@ -77,7 +77,9 @@ static int converse(int count, const struct pam_message **messages, struct pam_r
         switch (message->msg_style) {
         case PROMPT_ECHO_OFF:
         case PROMPT_ECHO_ON: {
-            write_all(terminal->output, message->msg ? message->msg : "");
+            // Echo goes off before the prompt is shown: a password typed as soon as the prompt
+            // appears must be neither echoed nor flushed away (which left the read waiting for
+            // a line already typed). What was typed before the prompt is flushed, as getpass does.
             struct termios saved, quiet;
             int hidden = message->msg_style == PROMPT_ECHO_OFF && tcgetattr(terminal->input, &saved) == 0;
             if (hidden) {
@@ -86,8 +88,10 @@ static int converse(int count, const struct pam_message **messages, struct pam_r
                 quiet.c_lflag |= ECHONL;
                 tcsetattr(terminal->input, TCSAFLUSH, &quiet);
             }
+            write_all(terminal->output, message->msg ? message->msg : "");
             answers[index].resp = read_line(terminal->input);
-            if (hidden) tcsetattr(terminal->input, TCSAFLUSH, &saved);
+            // Restored at once: what is typed after the password is the next command.
+            if (hidden) tcsetattr(terminal->input, TCSANOW, &saved);
             if (!answers[index].resp) {
                 for (int earlier = 0; earlier < index; earlier++) {
                     if (answers[earlier].resp) {
