@@ -19,6 +19,15 @@ With `--grammar`, Whisper also decodes each recording again held to the sentence
 `intentd grammar` (grammar_decoding.py), and those sentences are weighed the same way, with
 the end of the text counted on both sides (`--grammar-margin`).
 
+With `--prompted`, Whisper transcribes each recording again with intentd's vocabulary as its
+initial prompt (`intentd vocabulary --format prompt`, as voice_test.py's vocabulary runs), and
+intentd's readings of that transcript join the others, weighed against the transcript with
+the prompt before both texts (`above_transcript`) and held to the same margin. These go to a
+cache of their own, joined to the loop's with `--also`:
+
+    python3 Examples/voice/recognizer_in_the_loop.py --split test --prompted --cache prompted.jsonl   # ~2 s a line
+    python3 Examples/voice/recognizer_in_the_loop.py --split test --nbest --grammar --cache loop.jsonl --from-cache --also prompted.jsonl
+
 The scores are kept in a cache file (one JSON line per corpus line), so the margin can be
 swept without the recognizer: `--from-cache`.
 
@@ -123,13 +132,19 @@ class Judge:
         features = self.model.feature_extractor(audio)
         return self.model.encode(pad_or_trim(features)), features.shape[-1]
 
-    def log_probability(self, heard, text: str) -> float:
-        """Sum of the log-probabilities of the text's tokens, the audio given."""
+    def prompt_tokens(self, prompt: str) -> list[int]:
+        """The start of a decoding that has `prompt` as its previous text, as faster-whisper
+        writes an initial prompt (its last 223 tokens)."""
+        return [self.tokenizer.sot_prev] + self.tokenizer.encode(" " + prompt.strip())[-223:]
+
+    def log_probability(self, heard, text: str, prompt: list[int] | None = None) -> float:
+        """Sum of the log-probabilities of the text's tokens, the audio (and a prompt) given."""
         encoded, frames = heard
         tokens = self.tokenizer.encode(" " + text)
         if not tokens:
             return -math.inf
-        result = self.model.model.align(encoded, self.tokenizer.sot_sequence, [tokens], frames)[0]
+        start = (prompt or []) + list(self.tokenizer.sot_sequence)
+        result = self.model.model.align(encoded, start, [tokens], frames)[0]
         return sum(math.log(max(p, 1e-12)) for p in result.text_token_probs)
 
 
@@ -161,6 +176,84 @@ def decode_with_grammar(decoder, judge: Judge, heard, item: dict, transcript: st
     }
 
 
+def keep(out, record: dict, quiet: bool, progress: str, note: str = "") -> None:
+    """Writes one line's record to the cache at once (a run cut short keeps what it did), and
+    says what was heard and the most likely reading."""
+    out.write(json.dumps(record) + "\n")
+    out.flush()
+    if not quiet:
+        best = max(record["readings"], key=lambda r: r["score"], default=None)
+        print(
+            f"{progress} → {record['transcript']!r} ({record['transcriptScore']:.1f}); {note}"
+            f"best reading {best and best['text']!r} ({best and round(best['score'], 1)})",
+            file=sys.stderr,
+        )
+
+
+def measure_prompted(args, items: list[dict], cache: Path) -> None:
+    """Transcribes each line again with the vocabulary prompt, and writes intentd's readings of
+    that transcript with their log-probabilities given the audio (no prompt)."""
+    intentd = voice_test.find_intentd(args.intentd)
+    espeak = voice_test.find_espeak(None)
+    voice_test.check_faster_whisper()
+    judge = Judge(voice_test.find_model("base").load(args.threads))
+    prompt = voice_test.trim_prompt(
+        voice_test.vocabulary_prompt(intentd, []), lambda text: len(judge.model.hf_tokenizer.encode(" " + text).ids))
+    start = judge.prompt_tokens(prompt)
+    done = set()
+    if cache.exists():
+        done = {json.loads(line)["line"] for line in cache.read_text().splitlines() if line.strip()}
+    todo = [item for item in items if item["line"] not in done]
+    folder = Path(tempfile.mkdtemp(prefix="intentd-loop-"))
+    started = time.monotonic()
+    with cache.open("a", encoding="utf-8") as out:
+        for number, item in enumerate(todo, start=1):
+            voice, rate = item["voice"].split("@")
+            wav = folder / "line.wav"
+            voice_test.speak(espeak, item["spoken"], voice, int(rate), 0.5, wav)
+            heard = judge.listen(wav)
+            transcript = normalized(item["utterance"])
+            prompted = normalized(voice_test.transcribe(judge.model, wav, prompt, 5))
+            readings = route_with_readings(intentd, [prompted], args.now, READINGS_OF_OTHERS)[0].get("readings", []) if prompted else []
+            # Each also scored with the prompt before it (`promptedScore`), to compare.
+            record = {
+                "line": item["line"],
+                "transcript": transcript,
+                "transcriptScore": judge.log_probability(heard, transcript) if transcript else -math.inf,
+                "transcriptPromptedScore": judge.log_probability(heard, transcript, start) if transcript else -math.inf,
+                "prompted": prompted,
+                "readings": [
+                    reading | {"score": judge.log_probability(heard, reading["text"]),
+                               "promptedScore": judge.log_probability(heard, reading["text"], start), "source": "prompted"}
+                    for reading in readings
+                ],
+            }
+            keep(out, record, args.quiet, f"[{number}/{len(todo)} {time.monotonic() - started:.0f}s] {item['spoken']!r}", f"prompted {prompted!r}; ")
+
+
+def read_cache(cache: Path, also: list[str]) -> dict[int, dict]:
+    """The cache's records by corpus line, with the readings of the `--also` caches joined in
+    (a reading already there is not repeated)."""
+    records = {}
+    for line in cache.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            record = json.loads(line)
+            records[record["line"]] = record
+    for path in also:
+        for line in Path(path).read_text(encoding="utf-8").splitlines():
+            if not line.strip():
+                continue
+            extra = json.loads(line)
+            record = records.get(extra["line"])
+            if record is None:
+                continue
+            if "transcriptPromptedScore" in extra:
+                record["transcriptPromptedScore"] = extra["transcriptPromptedScore"]
+            texts = {reading["text"] for reading in record["readings"]}
+            record["readings"] = record["readings"] + [r for r in extra["readings"] if r["text"] not in texts]
+    return records
+
+
 def measure(args, items: list[dict], cache: Path) -> None:
     """Speaks each line again, and writes the log-probabilities of its transcript and readings."""
     intentd = voice_test.find_intentd(args.intentd)
@@ -190,15 +283,17 @@ def measure(args, items: list[dict], cache: Path) -> None:
             }
             if decoder is not None:
                 record |= decode_with_grammar(decoder, judge, heard, item, transcript)
-            out.write(json.dumps(record) + "\n")
-            out.flush()
-            if not args.quiet:
-                best = max(record["readings"], key=lambda r: r["score"], default=None)
-                print(
-                    f"[{number}/{len(todo)} {time.monotonic() - started:.0f}s] {item['spoken']!r} → {transcript!r}"
-                    f" ({record['transcriptScore']:.1f}); best reading {best and best['text']!r} ({best and round(best['score'], 1)})",
-                    file=sys.stderr,
-                )
+            keep(out, record, args.quiet, f"[{number}/{len(todo)} {time.monotonic() - started:.0f}s] {item['spoken']!r}")
+
+
+def above_transcript(record: dict, reading: dict) -> float:
+    """How many nats more likely than the transcript the audio makes a reading. A reading of
+    the prompted transcript (`--prompted`) is weighed with the prompt before both texts
+    (`promptedScore` against `transcriptPromptedScore`): the prompt is what made Whisper hear
+    "mighty tasks" at all, and without it the name is improbable English whatever the audio."""
+    if "promptedScore" in reading and "transcriptPromptedScore" in record:
+        return reading["promptedScore"] - record["transcriptPromptedScore"]
+    return reading["score"] - record["transcriptScore"]
 
 
 def decide(record: dict, margin: float, transcript_routes: bool, grammar_margin: float | None = None) -> dict | None:
@@ -215,7 +310,7 @@ def decide(record: dict, margin: float, transcript_routes: bool, grammar_margin:
     # transcript as heard): it must not stand in the way of the next most likely reading.
     transcript = normalized(record["transcript"]) if "transcript" in record else None
     candidates = [
-        (reading["score"] - record["transcriptScore"], margin, reading)
+        (above_transcript(record, reading), margin, reading)
         for reading in record["readings"]
         if reading["text"] != transcript
     ]
@@ -262,11 +357,7 @@ def acted_on(reading: dict | None, read: dict, heard: dict, transcript: str) -> 
 
 def evaluate(args, items: list[dict], cache: Path) -> dict:
     intentd = voice_test.find_intentd(args.intentd)
-    records = {}
-    for line in cache.read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            record = json.loads(line)
-            records[record["line"]] = record
+    records = read_cache(cache, args.also)
     items = [item for item in items if item["line"] in records]
     # Without a reading taken, the transcript is routed as `intentd run` routes a recognizer's
     # n-best list: every hypothesis as heard, the best product of the two confidences.
@@ -312,6 +403,8 @@ def main(argv=None) -> int:
     parser.add_argument("--grammar-margin", type=float, help="the margin for the grammar's sentences (default: --margin)")
     parser.add_argument("--read-spoken", action="store_true")
     parser.add_argument("--grammar", action="store_true", help="also decode each recording held to the phrases' grammar (grammar_decoding.py)")
+    parser.add_argument("--prompted", action="store_true", help="measure only the readings of a transcript made again with the vocabulary prompt, into --cache")
+    parser.add_argument("--also", action="append", default=[], help="a cache whose readings join --cache's when scoring (repeatable)")
     parser.add_argument("--nbest", action="store_true", help="without a reading taken, route the n-best list as `intentd run` does")
     parser.add_argument("--intentd", help="the intentd binary (default: as voice_test.py finds it)")
     parser.add_argument("--now", default=voice_test.CORPUS_NOW)
@@ -329,7 +422,7 @@ def main(argv=None) -> int:
     cache = Path(args.cache)
     try:
         if not args.from_cache:
-            measure(args, items, cache)
+            (measure_prompted if args.prompted else measure)(args, items, cache)
         groups = evaluate(args, items, cache)
     except (voice_test.InputError, voice_test.Missing, OSError) as problem:
         print(f"recognizer_in_the_loop: {problem}", file=sys.stderr)

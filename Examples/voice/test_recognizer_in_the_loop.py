@@ -123,6 +123,45 @@ class ActedOnTests(unittest.TestCase):
         self.assertIs(loop.acted_on({"text": "y"}, unrouted, self.heard, "x"), self.heard)
 
 
+class ReadCacheTests(unittest.TestCase):
+    def test_readings_of_other_caches_join_the_line_they_belong_to(self):
+        import json
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as folder:
+            main, prompted = Path(folder) / "loop.jsonl", Path(folder) / "prompted.jsonl"
+            lines = [
+                {"line": 4, "transcript": "and lock the mouth", "transcriptScore": -6.0, "readings": [{"text": "unlock the mouth", "score": -9.0}]},
+                {"line": 9, "transcript": "show my tasks", "transcriptScore": -2.0, "readings": []},
+            ]
+            main.write_text("\n".join(json.dumps(line) for line in lines) + "\n")
+            extra = [
+                # The prompted transcript's readings: one new, one already there (not repeated).
+                {"line": 4, "transcriptScore": -6.1, "readings": [{"text": "unlock the vault", "score": -7.0, "source": "prompted"}, {"text": "unlock the mouth", "score": -9.0}]},
+                # A line the loop's cache does not have is left out.
+                {"line": 12, "transcriptScore": -1.0, "readings": [{"text": "stop the timer", "score": -1.0}]},
+            ]
+            prompted.write_text("\n".join(json.dumps(line) for line in extra) + "\n\n")
+            records = loop.read_cache(main, [str(prompted)])
+        self.assertEqual(sorted(records), [4, 9])
+        self.assertEqual([r["text"] for r in records[4]["readings"]], ["unlock the mouth", "unlock the vault"])
+        # The loop's own score of the transcript is the reference.
+        self.assertEqual(records[4]["transcriptScore"], -6.0)
+        self.assertEqual(loop.decide(records[4], 4, transcript_routes=False)["text"], "unlock the vault")
+        self.assertEqual(records[9]["readings"], [])
+
+    def test_prompted_readings_are_weighed_with_the_prompt_before_both_texts(self):
+        # "and tidy up the shed to my deterx": without the prompt "mighty tasks" is 12.8 nats
+        # below what was heard; with the prompt before both, 1.5 above.
+        heard = {"transcript": "and tidy up the shed to my deterx", "transcriptScore": -4.0, "transcriptPromptedScore": -9.0,
+                 "readings": [{"text": "add tidy up the shed to mighty tasks", "score": -16.8, "promptedScore": -7.5, "source": "prompted"}]}
+        self.assertAlmostEqual(loop.above_transcript(heard, heard["readings"][0]), 1.5)
+        self.assertEqual(loop.decide(heard, 4, transcript_routes=False)["text"], "add tidy up the shed to mighty tasks")
+        # Without the prompted score of the transcript, the plain scores are compared.
+        del heard["transcriptPromptedScore"]
+        self.assertIsNone(loop.decide(heard, 4, transcript_routes=False))
+
+
 class NormalizedTests(unittest.TestCase):
     def test_transcripts_are_written_as_readings_are(self):
         self.assertEqual(loop.normalized("What's on my playlist?"), "what's on my playlist")
