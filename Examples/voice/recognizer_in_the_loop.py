@@ -23,7 +23,8 @@ With `--prompted`, Whisper transcribes each recording again with intentd's vocab
 initial prompt (`intentd vocabulary --format prompt`, as voice_test.py's vocabulary runs), and
 intentd's readings of that transcript join the others, weighed against the transcript with
 the prompt before both texts (`above_transcript`) and held to the same margin. These go to a
-cache of their own, joined to the loop's with `--also`:
+cache of their own, joined to the loop's with `--also`; `--prompted-transcript` weighs the
+prompted transcript itself as one more reading (docs/voice.md says why it is not the default):
 
     python3 Examples/voice/recognizer_in_the_loop.py --split test --prompted --cache prompted.jsonl   # ~2 s a line
     python3 Examples/voice/recognizer_in_the_loop.py --split test --nbest --grammar --cache loop.jsonl --from-cache --also prompted.jsonl
@@ -66,12 +67,20 @@ GRAMMAR_SHORTEST = 0.7
 # "erase all tasks": 0.48); Whisper's stock phrases do not ("turn on the tv" and "thank you
 # very much": 0.22). 0.3 is the strictest value that loses no line of the tune split.
 GRAMMAR_LIKENESS = 0.3
+# How many nats below the transcript a sentence of the grammar may score and still be taken.
+# The grammar writes whole commands from the audio alone, so out-of-domain speech can come
+# out as one: on the tune split's first half (2026-12-03) 3 and 4 nats let one and two
+# out-of-domain lines in that 2 does not (96.6% rejected, as without the grammar), for 0.6
+# points of intent without the vocabulary prompt's readings and none with them.
+GRAMMAR_MARGIN = 2.0
 
 
 def likeness(text: str, other: str) -> float:
     """How alike two texts are spelled, from 0 to 1: difflib's ratio over their letters."""
     return difflib.SequenceMatcher(None, text.replace(" ", ""), other.replace(" ", "")).ratio()
 READINGS_OF_OTHERS = 4
+# The `source` of the prompted transcript itself among the readings (``prompted_transcript``).
+HEARD_WITH_PROMPT = "heard with the prompt"
 
 
 def normalized(text: str) -> str:
@@ -190,20 +199,30 @@ def keep(out, record: dict, quiet: bool, progress: str, note: str = "") -> None:
         )
 
 
-def measure_prompted(args, items: list[dict], cache: Path) -> None:
-    """Transcribes each line again with the vocabulary prompt, and writes intentd's readings of
-    that transcript with their log-probabilities given the audio (no prompt)."""
+def tools(args) -> tuple[Path, Path, Judge]:
+    """intentd, espeak-ng and Whisper base loaded as the judge: what a measurement needs."""
     intentd = voice_test.find_intentd(args.intentd)
     espeak = voice_test.find_espeak(None)
     voice_test.check_faster_whisper()
-    judge = Judge(voice_test.find_model("base").load(args.threads))
-    prompt = voice_test.trim_prompt(
-        voice_test.vocabulary_prompt(intentd, []), lambda text: len(judge.model.hf_tokenizer.encode(" " + text).ids))
-    start = judge.prompt_tokens(prompt)
+    return intentd, espeak, Judge(voice_test.find_model("base").load(args.threads))
+
+
+def not_yet_in(cache: Path, items: list[dict]) -> list[dict]:
+    """The lines the cache has no record of yet: a run cut short goes on where it stopped."""
     done = set()
     if cache.exists():
         done = {json.loads(line)["line"] for line in cache.read_text().splitlines() if line.strip()}
-    todo = [item for item in items if item["line"] not in done]
+    return [item for item in items if item["line"] not in done]
+
+
+def measure_prompted(args, items: list[dict], cache: Path) -> None:
+    """Transcribes each line again with the vocabulary prompt, and writes intentd's readings of
+    that transcript with their log-probabilities given the audio (no prompt)."""
+    intentd, espeak, judge = tools(args)
+    prompt = voice_test.trim_prompt(
+        voice_test.vocabulary_prompt(intentd, []), lambda text: len(judge.model.hf_tokenizer.encode(" " + text).ids))
+    start = judge.prompt_tokens(prompt)
+    todo = not_yet_in(cache, items)
     folder = Path(tempfile.mkdtemp(prefix="intentd-loop-"))
     started = time.monotonic()
     with cache.open("a", encoding="utf-8") as out:
@@ -222,6 +241,9 @@ def measure_prompted(args, items: list[dict], cache: Path) -> None:
                 "transcriptScore": judge.log_probability(heard, transcript) if transcript else -math.inf,
                 "transcriptPromptedScore": judge.log_probability(heard, transcript, start) if transcript else -math.inf,
                 "prompted": prompted,
+                # The prompted transcript itself, scored both ways, to weigh it as a reading.
+                "promptedTranscriptScore": judge.log_probability(heard, prompted) if prompted else -math.inf,
+                "promptedTranscriptPromptedScore": judge.log_probability(heard, prompted, start) if prompted else -math.inf,
                 "readings": [
                     reading | {"score": judge.log_probability(heard, reading["text"]),
                                "promptedScore": judge.log_probability(heard, reading["text"], start), "source": "prompted"}
@@ -231,9 +253,10 @@ def measure_prompted(args, items: list[dict], cache: Path) -> None:
             keep(out, record, args.quiet, f"[{number}/{len(todo)} {time.monotonic() - started:.0f}s] {item['spoken']!r}", f"prompted {prompted!r}; ")
 
 
-def read_cache(cache: Path, also: list[str]) -> dict[int, dict]:
+def read_cache(cache: Path, also: list[str], prompted_transcript_too: bool = False) -> dict[int, dict]:
     """The cache's records by corpus line, with the readings of the `--also` caches joined in
-    (a reading already there is not repeated)."""
+    (a reading already there is not repeated), and with `prompted_transcript_too` the
+    prompted transcript itself as one more (``prompted_transcript``)."""
     records = {}
     for line in cache.read_text(encoding="utf-8").splitlines():
         if line.strip():
@@ -251,20 +274,27 @@ def read_cache(cache: Path, also: list[str]) -> dict[int, dict]:
                 record["transcriptPromptedScore"] = extra["transcriptPromptedScore"]
             texts = {reading["text"] for reading in record["readings"]}
             record["readings"] = record["readings"] + [r for r in extra["readings"] if r["text"] not in texts]
+            heard = prompted_transcript(extra) if prompted_transcript_too else None
+            if heard is not None and heard["text"] not in texts | {r["text"] for r in extra["readings"]}:
+                record["readings"].append(heard)
     return records
+
+
+def prompted_transcript(extra: dict) -> dict | None:
+    """The transcript Whisper made with the vocabulary prompt, as a reading of its own
+    (`source: "heard with the prompt"`): its words are what was heard, not a phrase's, so it
+    is routed `--spoken` when taken (``evaluate``). None for a cache made before it was scored."""
+    if not extra.get("prompted") or "promptedTranscriptPromptedScore" not in extra:
+        return None
+    return {"text": extra["prompted"], "score": extra["promptedTranscriptScore"],
+            "promptedScore": extra["promptedTranscriptPromptedScore"], "source": HEARD_WITH_PROMPT}
 
 
 def measure(args, items: list[dict], cache: Path) -> None:
     """Speaks each line again, and writes the log-probabilities of its transcript and readings."""
-    intentd = voice_test.find_intentd(args.intentd)
-    espeak = voice_test.find_espeak(None)
-    voice_test.check_faster_whisper()
-    judge = Judge(voice_test.find_model("base").load(args.threads))
+    intentd, espeak, judge = tools(args)
     decoder = grammar_decoder(intentd, judge) if args.grammar else None
-    done = set()
-    if cache.exists():
-        done = {json.loads(line)["line"] for line in cache.read_text().splitlines() if line.strip()}
-    todo = [item for item in items if item["line"] not in done]
+    todo = not_yet_in(cache, items)
     proposed = propose(intentd, todo, args.now)
     folder = Path(tempfile.mkdtemp(prefix="intentd-loop-"))
     started = time.monotonic()
@@ -303,7 +333,7 @@ def decide(record: dict, margin: float, transcript_routes: bool, grammar_margin:
     intentd's readings are weighed against the transcript by forced alignment
     (`transcriptScore`); the grammar's sentences (`--grammar`) with the end of the text
     counted, against the transcript scored the same way (`transcriptWithEnd`), within
-    `grammar_margin` (by default `margin`), and only when they are at least
+    `grammar_margin` (by default `margin`; the command line's default is ``GRAMMAR_MARGIN``), and only when they are at least
     `GRAMMAR_SHORTEST` times as long as the transcript and spelled somewhat like it
     (`GRAMMAR_LIKENESS`). A reading that is the transcript's own words is passed over."""
     # A reading that is the transcript word for word adds nothing (`acted_on` leaves the
@@ -357,7 +387,7 @@ def acted_on(reading: dict | None, read: dict, heard: dict, transcript: str) -> 
 
 def evaluate(args, items: list[dict], cache: Path) -> dict:
     intentd = voice_test.find_intentd(args.intentd)
-    records = read_cache(cache, args.also)
+    records = read_cache(cache, args.also, args.prompted_transcript)
     items = [item for item in items if item["line"] in records]
     # Without a reading taken, the transcript is routed as `intentd run` routes a recognizer's
     # n-best list: every hypothesis as heard, the best product of the two confidences.
@@ -372,7 +402,12 @@ def evaluate(args, items: list[dict], cache: Path) -> dict:
     ]
     # A reading taken must route on its own, as typed text (its words are phrase words): the
     # threshold still holds. When it does not, the transcript is routed as heard.
-    as_read = voice_test.route(intentd, [text["text"] if text else "" for text in chosen], args.now, [], spoken=args.read_spoken)
+    as_read = voice_test.route(intentd, [text["text"] if text and text.get("source") != HEARD_WITH_PROMPT else "" for text in chosen],
+                               args.now, [], spoken=args.read_spoken)
+    # The prompted transcript is heard words, routed as a transcript is.
+    heard_again = voice_test.route(intentd, [text["text"] if text and text.get("source") == HEARD_WITH_PROMPT else "" for text in chosen],
+                                   args.now, [], spoken=True)
+    as_read = [again if text and text.get("source") == HEARD_WITH_PROMPT else read for text, read, again in zip(chosen, as_read, heard_again)]
     judged = []
     for item, reading, read, heard in zip(items, chosen, as_read, as_heard):
         result = acted_on(reading, read, heard, records[item["line"]]["transcript"])
@@ -400,10 +435,13 @@ def main(argv=None) -> int:
     parser.add_argument("--cache", required=True, help="the JSON Lines file of scores (appended to; lines already there are kept)")
     parser.add_argument("--from-cache", action="store_true", help="score from the cache alone: no speech, no recognizer")
     parser.add_argument("--margin", type=float, default=4.0, help="how many nats below the transcript a reading may score (default 4)")
-    parser.add_argument("--grammar-margin", type=float, help="the margin for the grammar's sentences (default: --margin)")
+    parser.add_argument("--grammar-margin", type=float, default=GRAMMAR_MARGIN,
+                        help=f"how many nats below the transcript a sentence of the grammar may score (default {GRAMMAR_MARGIN:g})")
     parser.add_argument("--read-spoken", action="store_true")
     parser.add_argument("--grammar", action="store_true", help="also decode each recording held to the phrases' grammar (grammar_decoding.py)")
     parser.add_argument("--prompted", action="store_true", help="measure only the readings of a transcript made again with the vocabulary prompt, into --cache")
+    parser.add_argument("--prompted-transcript", action="store_true",
+                        help="weigh the prompted transcript of an --also cache as a reading too (routed --spoken when taken)")
     parser.add_argument("--also", action="append", default=[], help="a cache whose readings join --cache's when scoring (repeatable)")
     parser.add_argument("--nbest", action="store_true", help="without a reading taken, route the n-best list as `intentd run` does")
     parser.add_argument("--intentd", help="the intentd binary (default: as voice_test.py finds it)")

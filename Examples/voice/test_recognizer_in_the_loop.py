@@ -150,6 +150,28 @@ class ReadCacheTests(unittest.TestCase):
         self.assertEqual(loop.decide(records[4], 4, transcript_routes=False)["text"], "unlock the vault")
         self.assertEqual(records[9]["readings"], [])
 
+    def test_the_prompted_transcript_is_a_reading_only_when_asked_for(self):
+        import json
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as folder:
+            main, prompted = Path(folder) / "loop.jsonl", Path(folder) / "prompted.jsonl"
+            main.write_text(json.dumps({"line": 4, "transcript": "and lock the mouth", "transcriptScore": -6.0, "readings": []}) + "\n")
+            extra = {"line": 4, "transcriptScore": -6.0, "transcriptPromptedScore": -8.0, "prompted": "unlock the vault please",
+                     "promptedTranscriptScore": -7.0, "promptedTranscriptPromptedScore": -5.0, "readings": []}
+            prompted.write_text(json.dumps(extra) + "\n")
+            self.assertEqual(loop.read_cache(main, [str(prompted)])[4]["readings"], [])
+            records = loop.read_cache(main, [str(prompted)], prompted_transcript_too=True)
+            # A cache made before the prompted transcript was scored adds nothing.
+            del extra["promptedTranscriptPromptedScore"]
+            prompted.write_text(json.dumps(extra) + "\n")
+            older = loop.read_cache(main, [str(prompted)], prompted_transcript_too=True)
+        [reading] = records[4]["readings"]
+        self.assertEqual((reading["text"], reading["source"]), ("unlock the vault please", loop.HEARD_WITH_PROMPT))
+        # Weighed as the prompted readings are: with the prompt before both texts, 3 nats above.
+        self.assertAlmostEqual(loop.above_transcript(records[4], reading), 3.0)
+        self.assertEqual(older[4]["readings"], [])
+
     def test_prompted_readings_are_weighed_with_the_prompt_before_both_texts(self):
         # "and tidy up the shed to my deterx": without the prompt "mighty tasks" is 12.8 nats
         # below what was heard; with the prompt before both, 1.5 above.
