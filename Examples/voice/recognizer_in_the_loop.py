@@ -333,8 +333,8 @@ def decide(record: dict, margin: float, transcript_routes: bool, grammar_margin:
     intentd's readings are weighed against the transcript by forced alignment
     (`transcriptScore`); the grammar's sentences (`--grammar`) with the end of the text
     counted, against the transcript scored the same way (`transcriptWithEnd`), within
-    `grammar_margin` (by default `margin`; the command line's default is ``GRAMMAR_MARGIN``), and only when they are at least
-    `GRAMMAR_SHORTEST` times as long as the transcript and spelled somewhat like it
+    `grammar_margin` (by default `margin`; on the command line ``GRAMMAR_MARGIN``), and only
+    when they are at least `GRAMMAR_SHORTEST` times as long as the transcript and spelled somewhat like it
     (`GRAMMAR_LIKENESS`). A reading that is the transcript's own words is passed over."""
     # A reading that is the transcript word for word adds nothing (`acted_on` leaves the
     # transcript as heard): it must not stand in the way of the next most likely reading.
@@ -385,6 +385,21 @@ def acted_on(reading: dict | None, read: dict, heard: dict, transcript: str) -> 
     return with_parameters_heard(read, heard)
 
 
+def route_taken(intentd: Path, chosen: list[dict | None], now: str, read_spoken: bool) -> list[dict]:
+    """Each reading taken routed on its own (none taken: not understood), one intentd process
+    per way of routing. A reading's words are phrase words, routed as typed text unless
+    `read_spoken`; the prompted transcript (``HEARD_WITH_PROMPT``) is heard words, routed as
+    a transcript is."""
+    spoken = [read_spoken or (reading or {}).get("source") == HEARD_WITH_PROMPT for reading in chosen]
+    results: list[dict] = [{}] * len(chosen)
+    for way in sorted(set(spoken)):
+        indices = [index for index, value in enumerate(spoken) if value == way]
+        texts = [chosen[index]["text"] if chosen[index] else "" for index in indices]
+        for index, result in zip(indices, voice_test.route(intentd, texts, now, [], spoken=way)):
+            results[index] = result
+    return results
+
+
 def evaluate(args, items: list[dict], cache: Path) -> dict:
     intentd = voice_test.find_intentd(args.intentd)
     records = read_cache(cache, args.also, args.prompted_transcript)
@@ -400,14 +415,9 @@ def evaluate(args, items: list[dict], cache: Path) -> dict:
         decide(records[item["line"]], args.margin, heard.get("status") != "notUnderstood", args.grammar_margin)
         for item, heard in zip(items, as_heard)
     ]
-    # A reading taken must route on its own, as typed text (its words are phrase words): the
-    # threshold still holds. When it does not, the transcript is routed as heard.
-    as_read = voice_test.route(intentd, [text["text"] if text and text.get("source") != HEARD_WITH_PROMPT else "" for text in chosen],
-                               args.now, [], spoken=args.read_spoken)
-    # The prompted transcript is heard words, routed as a transcript is.
-    heard_again = voice_test.route(intentd, [text["text"] if text and text.get("source") == HEARD_WITH_PROMPT else "" for text in chosen],
-                                   args.now, [], spoken=True)
-    as_read = [again if text and text.get("source") == HEARD_WITH_PROMPT else read for text, read, again in zip(chosen, as_read, heard_again)]
+    # A reading taken must route on its own: the threshold still holds. When it does not, the
+    # transcript is routed as heard.
+    as_read = route_taken(intentd, chosen, args.now, args.read_spoken)
     judged = []
     for item, reading, read, heard in zip(items, chosen, as_read, as_heard):
         result = acted_on(reading, read, heard, records[item["line"]]["transcript"])
