@@ -34,6 +34,28 @@ extension Router {
         "archived", "important", "urgent", "duplicate", "duplicated", "cancelled", "canceled", "expired", "other",
     ]
 
+    /// Whether `parse` breaks a date apart: one of its slots takes some of the words of a date
+    /// said in several words, and it skips the others. "30 August for 20 minutes" is no expense
+    /// of 30 dollars with "August" left over: the words say a day, and a reading that takes them
+    /// otherwise fires the wrong intent. A slot that takes the whole date, or a parse that
+    /// reads its other words, is not held to it.
+    func breaksADate(_ parse: Parse, spans: [SlotSpan]) -> Bool {
+        guard parse.hasStep(.skipped) else { return false }
+        let skipped = parse.ranges(of: .skipped)
+        return spans.contains { span in
+            guard span.type == .date, span.range.count > 1, span.confidence >= Self.sureDateConfidence else { return false }
+            return parse.captures.indices.contains { index in
+                let taken = parse.captures[index].range
+                guard taken.overlaps(span.range), !taken.contains(span.range.lowerBound) || !taken.contains(span.range.upperBound - 1)
+                else { return false }
+                return span.range.allSatisfy { word in taken.contains(word) || skipped.contains { $0.contains(word) } }
+            }
+        }
+    }
+
+    /// How sure the tagger must be of a date for ``breaksADate(_:spans:)`` to keep it whole.
+    static let sureDateConfidence = 0.9
+
     /// Whether `parse` skips a word it must not, by one of three rules:
     ///
     /// - A word that asks for many ("all", "every") for an intent that acts on one entity it

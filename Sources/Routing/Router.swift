@@ -274,6 +274,7 @@ public struct Router: Sendable {
                 && !takesADestinationAsText(parse, words: words)
                 && !asksHelpWithNoApp(parse, words: words) && !narrowsWhatItDestroys(parse, words: words, spans: spans)
                 && !skipsAWordItMustNot(parse, unskippable: &unskippableOfWords, words: words)
+                && !breaksADate(parse, spans: spans)
         }
         var parses = matcher.match(words, spans: spans, limit: 5, allowed: allowedIntents)
         Self.keep(&parses) { acceptable($0) }

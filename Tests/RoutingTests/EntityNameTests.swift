@@ -151,6 +151,20 @@ import Testing
         #expect(route("open the dentist event").intent?.id == "calendar.openEvent")
     }
 
+    /// "30 August for 20 minutes" was an expense of 30 dollars titled "20 minutes", "August"
+    /// left over: a slot that takes part of a date and skips the rest breaks the day apart, and
+    /// is no reading. A date taken whole, or a number beside a date the parse reads, still routes.
+    @Test func aDateBrokenApartIsNoReading() {
+        for utterance in ["30 August for 20 minutes"] {
+            let result = route(utterance)
+            #expect(result.intent?.id != "expenses.add" || result.status == .notUnderstood, "\(utterance): \(result.json.serialized)")
+        }
+        let whole = route("add an expense of 30 dollars for lunch on 12 december")
+        #expect(whole.intent?.id == "expenses.add", "\(whole.json.serialized)")
+        #expect(whole.parameter("price") != nil && whole.parameter("date") != nil, "\(whole.json.serialized)")
+        #expect(route("30 dollars for lunch").intent?.id == "expenses.add")
+    }
+
     /// A day or time said beside a name, on which the value falls, says which one it is:
     /// "cancel tomorrow's standup" was the standup with "tomorrow's" left to the app as part of
     /// its name. A day it does not fall on is still left to the app.
