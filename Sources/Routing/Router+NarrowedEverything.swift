@@ -35,10 +35,11 @@ extension Router {
     ]
 
     /// Whether `parse` breaks a date apart: one of its slots takes some of the words of a date
-    /// said in several words, and it skips the others. "30 August for 20 minutes" is no expense
-    /// of 30 dollars with "August" left over: the words say a day, and a reading that takes them
-    /// otherwise fires the wrong intent. A slot that takes the whole date, or a parse that
-    /// reads its other words, is not held to it.
+    /// said in several words, and it skips another of them. "30 August for 20 minutes" is no
+    /// expense of 30 dollars with "August" left over, nor "12 december for lunch" one of 12
+    /// dollars: the words say a day, and a reading that drops part of it fires the wrong intent.
+    /// A slot that takes the whole date, or a parse that reads every other word of it, is not
+    /// held to it.
     func breaksADate(_ parse: Parse, spans: [SlotSpan]) -> Bool {
         guard parse.hasStep(.skipped) else { return false }
         let skipped = parse.ranges(of: .skipped)
@@ -48,7 +49,7 @@ extension Router {
                 let taken = parse.captures[index].range
                 guard taken.overlaps(span.range), !taken.contains(span.range.lowerBound) || !taken.contains(span.range.upperBound - 1)
                 else { return false }
-                return span.range.allSatisfy { word in taken.contains(word) || skipped.contains { $0.contains(word) } }
+                return skipped.contains { $0.overlaps(span.range) }
             }
         }
     }

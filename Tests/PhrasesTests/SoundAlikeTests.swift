@@ -174,6 +174,8 @@ struct SoundAlikeTests {
         "what's the weather like today", "who won the super bowl last year", "message sarah on whatsapp",
         "find a coffee shop near me", "set a timer for ten minutes", "turn off the kitchen lights",
         "tell me a joke", "how many calories did i burn running yesterday",
+        // "call" was heard as "i called", the "i" wholly unheard: tasks.complete of *Call mom*.
+        "call mom", "call the dentist",
     ])
     func outOfDomainSpeechStaysRejected(utterance: String) {
         let result = route(utterance)
@@ -223,6 +225,36 @@ struct PronunciationTests {
         #expect(costs.substitute(t, t) == 0)
         #expect(costs.substitute(t, d) < costs.substitute(t, m))
         #expect(costs.substitution != PhoneCosts.byClass.substitution)
+    }
+
+    private func phones(_ words: String) -> [[Phone]] {
+        words.split(separator: " ").map { PronouncingDictionary.shipped.pronunciations(of: String($0), limit: 1)[0] }
+    }
+
+    private func wordwise(said: String, heard: String) -> Float {
+        let heardWords = phones(heard)
+        var ends: [Int] = []
+        for word in heardWords { ends.append((ends.last ?? 0) + word.count) }
+        return PhoneCosts.shipped.wordwiseDistance(
+            said: phones(said).map { [$0] }, heard: heardWords.flatMap { $0 }, heardEnds: ends)
+    }
+
+    /// The distance of a sound-alike step of several words keeps every word of both sides in
+    /// the alignment: it is the plain distance when the best alignment does, and more when the
+    /// plain one drops a word whole ("call" for "i called": the "i" never heard).
+    @Test func aStepOfSeveralWordsHearsEveryWord() {
+        let costs = PhoneCosts.shipped
+        func plain(said: String, heard: String) -> Float {
+            let s = phones(said).flatMap { $0 }, h = phones(heard).flatMap { $0 }
+            return costs.distance(said: s, heard: h) * Float(max(s.count, h.count))
+        }
+        for (said, heard) in [("mighty tasks", "my detox"), ("book a massage", "booker massage"), ("set the", "send a")] {
+            #expect(abs(wordwise(said: said, heard: heard) - plain(said: said, heard: heard)) < 0.001, "\(said) / \(heard)")
+        }
+        #expect(wordwise(said: "i called", heard: "call") > plain(said: "i called", heard: "call") + 0.1)
+        #expect(wordwise(said: "called", heard: "i call") > plain(said: "called", heard: "i call") + 0.1)
+        #expect(wordwise(said: "tasks", heard: "tasks") == 0)
+        #expect(PhoneCosts.shipped.wordwiseDistance(said: [], heard: phones("tasks")[0], heardEnds: [5]) == .infinity)
     }
 }
 

@@ -155,7 +155,7 @@ import Testing
     /// left over: a slot that takes part of a date and skips the rest breaks the day apart, and
     /// is no reading. A date taken whole, or a number beside a date the parse reads, still routes.
     @Test func aDateBrokenApartIsNoReading() {
-        for utterance in ["30 August for 20 minutes"] {
+        for utterance in ["30 August for 20 minutes", "12 december for lunch"] {
             let result = route(utterance)
             #expect(result.intent?.id != "expenses.add" || result.status == .notUnderstood, "\(utterance): \(result.json.serialized)")
         }

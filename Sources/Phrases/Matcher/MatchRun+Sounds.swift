@@ -236,6 +236,18 @@ extension MatchRun {
         }
     }
 
+    /// The cost per heard phone of hearing the first `words` of the heard words (`heard`, each
+    /// ending at its place in `ends`) for the phrase or name words `path`, every word on either
+    /// side heard at least in part (``PhoneCosts/wordwiseDistance(said:heard:heardEnds:)``): a
+    /// step of several words must not drop a word whole.
+    func wordwiseCost(of path: [Int32], heard: [Phone], ends: [Int], words: Int) -> Float {
+        let sounds = matcher.sounds.pronunciations()
+        let end = ends[words - 1]
+        let distance = PhoneCosts.shipped.wordwiseDistance(
+            said: path.map { sounds[Int($0)] }, heard: Array(heard[..<end]), heardEnds: Array(ends[..<words]))
+        return distance / Float(end)
+    }
+
     /// The phones of up to `words` heard words from `position`, and where each word ends
     /// among them.
     private func heardAt(_ position: Int, words: Int = Weight.soundMaximumWords) -> (phones: [Phone], boundaries: [Int]) {
@@ -304,8 +316,12 @@ extension MatchRun {
             if exact[position] == path[0] || exact[position + heardWords - 1] == path[path.count - 1] { continue }
             // Per heard phone: phrase words the speaker never said ("the" as "the file") cost
             // their whole length, not a share of it.
-            let cost = rows.value(depth, at: boundary) / Float(boundary)
+            var cost = rows.value(depth, at: boundary) / Float(boundary)
             guard cost <= soundMaximumCost else { continue }
+            if path.count > 1 || heardWords > 1 {
+                cost = wordwiseCost(of: path, heard: rows.heard, ends: boundaries, words: heardWords)
+                guard cost <= soundMaximumCost else { continue }
+            }
             var next = base
             next.state = target
             next.action = .soundAlike
@@ -376,8 +392,12 @@ extension MatchRun {
                         if heardWords == path.count, (0..<heardWords).allSatisfy({ exact[start + $0] == path[$0] }) { continue }
                         // A long name is not heard in a short word, nor a short one in many.
                         guard 3 * length <= 4 * boundary + 3, 3 * boundary <= 4 * length + 3 else { continue }
-                        let cost = rows.value(depth + 1, at: boundary) / Float(boundary)
+                        var cost = rows.value(depth + 1, at: boundary) / Float(boundary)
                         guard cost <= soundMaximumCost else { continue }
+                        if path.count > 1 || heardWords > 1 {
+                            cost = wordwiseCost(of: path, heard: rows.heard, ends: boundaries, words: heardWords)
+                            guard cost <= soundMaximumCost else { continue }
+                        }
                         let key = HeardName(end: start + heardWords, slotClass: entry.slotClass, valueID: entry.valueID)
                         // Of two names of one value heard alike (a title and a synonym sounding
                         // the same), the better one is kept, whichever the walk meets first.

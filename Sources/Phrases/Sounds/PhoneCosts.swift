@@ -96,6 +96,69 @@ package struct PhoneCosts: Sendable {
         return previous[heard.count] / Float(max(heard.count, said.count, 1))
     }
 
+    /// The weighted edit distance, in all (not per phone), of hearing the words `heard` (their
+    /// phones one after the other, `heardEnds` where each word ends among them) where the words
+    /// `said` were said (each with its pronunciations, the cheapest counting), such that every
+    /// word on either side keeps a phone aligned with one of the other side's. A word wholly
+    /// unsaid or wholly unheard is a word left out or put in, not misheard: "call" is no
+    /// sound-alike of "i called", nor "in my" of "may". Infinite when no such alignment exists.
+    package func wordwiseDistance(said: [[[Phone]]], heard: [Phone], heardEnds: [Int]) -> Float {
+        let m = heard.count
+        guard m > 0, !said.isEmpty else { return .infinity }
+        // Whether heard phone j opens a word other than the first: the word before it must have
+        // been heard by then.
+        var opensLaterWord = [Bool](repeating: false, count: m)
+        for end in heardEnds where end > 0 && end < m { opensLaterWord[end] = true }
+        // A row is indexed by j * 2 + b: j heard phones taken, b whether the heard word being
+        // taken has a phone aligned yet.
+        func index(_ j: Int, _ b: Int) -> Int { j * 2 + b }
+        func addInsertions(_ row: inout [Float]) {
+            for j in 0..<m {
+                let cost = insertion[Int(heard[j])]
+                for b in 0...1 where row[index(j, b)] < .infinity {
+                    if opensLaterWord[j] && b == 0 { continue }
+                    let to = index(j + 1, opensLaterWord[j] || j == 0 ? 0 : b)
+                    row[to] = min(row[to], row[index(j, b)] + cost)
+                }
+            }
+        }
+        let empty = [Float](repeating: .infinity, count: (m + 1) * 2)
+        var entry = empty
+        entry[index(0, 0)] = 0
+        addInsertions(&entry)
+        for pronunciations in said {
+            var exit = empty
+            for phones in pronunciations where !phones.isEmpty {
+                // `open`: the said word has no phone aligned yet; `aligned`: it has.
+                var open = entry, aligned = empty
+                for phone in phones {
+                    let missed = deletion[Int(phone)]
+                    var nextOpen = empty, nextAligned = empty
+                    for cell in 0..<empty.count {
+                        if open[cell] < .infinity { nextOpen[cell] = open[cell] + missed }
+                        if aligned[cell] < .infinity { nextAligned[cell] = aligned[cell] + missed }
+                    }
+                    for j in 0..<m {
+                        let cost = substitute(phone, heard[j])
+                        for b in 0...1 {
+                            if opensLaterWord[j] && b == 0 { continue }
+                            let from = min(open[index(j, b)], aligned[index(j, b)])
+                            guard from < .infinity else { continue }
+                            nextAligned[index(j + 1, 1)] = min(nextAligned[index(j + 1, 1)], from + cost)
+                        }
+                    }
+                    addInsertions(&nextOpen)
+                    addInsertions(&nextAligned)
+                    open = nextOpen
+                    aligned = nextAligned
+                }
+                for cell in 0..<empty.count { exit[cell] = min(exit[cell], aligned[cell]) }
+            }
+            entry = exit
+        }
+        return entry[index(m, 1)]
+    }
+
     /// Groups of phones that recognizers confuse: voiced and voiceless twins, nasals, and so on.
     private static let families: [[String]] = [
         ["P", "B"], ["T", "D"], ["K", "G"], ["F", "V"], ["S", "Z"], ["SH", "ZH"], ["CH", "JH"], ["TH", "DH"],
