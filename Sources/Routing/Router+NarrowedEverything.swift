@@ -44,12 +44,13 @@ extension Router {
         guard parse.hasStep(.skipped) else { return false }
         let skipped = parse.ranges(of: .skipped)
         return spans.contains { span in
-            guard span.type == .date, span.range.count > 1, span.confidence >= Self.sureDateConfidence else { return false }
+            guard span.type == .date, span.range.count > 1, span.confidence >= Self.sureDateConfidence,
+                skipped.contains(where: { $0.overlaps(span.range) })
+            else { return false }
+            // Some slot takes part of the date, not all of it.
             return parse.captures.indices.contains { index in
                 let taken = parse.captures[index].range
-                guard taken.overlaps(span.range), !taken.contains(span.range.lowerBound) || !taken.contains(span.range.upperBound - 1)
-                else { return false }
-                return skipped.contains { $0.overlaps(span.range) }
+                return taken.overlaps(span.range) && !(taken.contains(span.range.lowerBound) && taken.contains(span.range.upperBound - 1))
             }
         }
     }

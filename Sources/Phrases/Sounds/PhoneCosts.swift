@@ -100,8 +100,9 @@ package struct PhoneCosts: Sendable {
     /// phones one after the other, `heardEnds` where each word ends among them) where the words
     /// `said` were said (each with its pronunciations, the cheapest counting), such that every
     /// word on either side keeps a phone aligned with one of the other side's. A word wholly
-    /// unsaid or wholly unheard is a word left out or put in, not misheard: "call" is no
-    /// sound-alike of "i called", nor "in my" of "may". Infinite when no such alignment exists.
+    /// unsaid or wholly unheard is a word left out or put in, not misheard: hearing "call" for
+    /// "i called", or "i call" for "called", costs more than the plain distance says. Infinite
+    /// when no such alignment exists.
     package func wordwiseDistance(said: [[[Phone]]], heard: [Phone], heardEnds: [Int]) -> Float {
         let m = heard.count
         guard m > 0, !said.isEmpty else { return .infinity }
